@@ -1,0 +1,172 @@
+"""The config file (TOML): hardware pins, buzzer, timer defaults, language.
+
+Loading never fails: every bad key is reported with its name and the reason,
+and that key keeps its default, so the table can still play.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+
+LANGUAGES = ("en", "de")
+BUZZER_TYPES = ("tonal", "active")
+GPIO_PINS = range(0, 28)  # BCM numbering on the 40-pin header
+
+
+@dataclass(frozen=True)
+class Buttons:
+    roll: int | None = 17
+    timer: int | None = 27
+    confirm: int | None = 22
+    undo: int | None = 23
+    debounce_ms: int = 30
+    long_press_ms: int = 800
+
+
+@dataclass(frozen=True)
+class Buzzer:
+    pin: int | None = 18
+    type: str = "tonal"
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class Timer:
+    seconds: int = 60
+    tick_last: int = 3
+
+
+@dataclass(frozen=True)
+class Display:
+    width: int = 800
+    height: int = 480
+    fullscreen: bool = False
+
+
+@dataclass(frozen=True)
+class Config:
+    language: str = "en"
+    data_dir: str = ""
+    buttons: Buttons = field(default_factory=Buttons)
+    buzzer: Buzzer = field(default_factory=Buzzer)
+    timer: Timer = field(default_factory=Timer)
+    display: Display = field(default_factory=Display)
+
+
+def _pin(value):
+    if value is False or value == "none":
+        return None, None
+    if isinstance(value, bool) or not isinstance(value, int) or value not in GPIO_PINS:
+        return None, f"must be a BCM GPIO number from 0 to 27 (or \"none\"), got {value!r}"
+    return value, None
+
+
+def _int_range(lo, hi):
+    def check(value):
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            return None, f"must be a whole number from {lo} to {hi}, got {value!r}"
+        return value, None
+    return check
+
+
+def _choice(options):
+    def check(value):
+        if value not in options:
+            return None, f"must be one of {', '.join(options)}, got {value!r}"
+        return value, None
+    return check
+
+
+def _bool(value):
+    if not isinstance(value, bool):
+        return None, f"must be true or false, got {value!r}"
+    return value, None
+
+
+def _text(value):
+    if not isinstance(value, str):
+        return None, f"must be text, got {value!r}"
+    return value, None
+
+
+CHECKS = {
+    "language": _choice(LANGUAGES),
+    "data_dir": _text,
+    "buttons.roll": _pin,
+    "buttons.timer": _pin,
+    "buttons.confirm": _pin,
+    "buttons.undo": _pin,
+    "buttons.debounce_ms": _int_range(1, 500),
+    "buttons.long_press_ms": _int_range(200, 5000),
+    "buzzer.pin": _pin,
+    "buzzer.type": _choice(BUZZER_TYPES),
+    "buzzer.enabled": _bool,
+    "timer.seconds": _int_range(1, 3600),
+    "timer.tick_last": _int_range(0, 60),
+    "display.width": _int_range(320, 7680),
+    "display.height": _int_range(240, 4320),
+    "display.fullscreen": _bool,
+}
+
+
+def default_path() -> Path:
+    env = os.environ.get("CELLMATE_CONFIG")
+    if env:
+        return Path(env)
+    from platformdirs import user_config_dir  # plain library, no I/O at import
+    return Path(user_config_dir("cellmate")) / "config.toml"
+
+
+def parse(text: str) -> tuple[Config, list[str]]:
+    """Config from TOML text, and one message per problem (key: reason)."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return Config(), [f"config file is not valid TOML ({exc}); using all defaults"]
+    return from_dict(raw)
+
+
+def from_dict(raw: dict) -> tuple[Config, list[str]]:
+    errors: list[str] = []
+    config = Config()
+    sections = {f.name for f in fields(Config) if f.name not in ("language", "data_dir")}
+    for key, value in raw.items():
+        if key in sections:
+            if not isinstance(value, dict):
+                errors.append(f"{key}: must be a [{key}] table, got {value!r}")
+                continue
+            for sub, subvalue in value.items():
+                config = _set(config, f"{key}.{sub}", subvalue, errors)
+        else:
+            config = _set(config, key, value, errors)
+    return config, errors
+
+
+def _set(config: Config, key: str, value, errors: list[str]) -> Config:
+    check = CHECKS.get(key)
+    if check is None:
+        errors.append(f"{key}: unknown key")
+        return config
+    checked, reason = check(value)
+    if reason:
+        errors.append(f"{key}: {reason}; using the default")
+        return config
+    if "." in key:
+        section, name = key.split(".", 1)
+        return replace(config, **{section: replace(getattr(config, section), **{name: checked})})
+    return replace(config, **{key: checked})
+
+
+def load(path: Path | None) -> tuple[Config, list[str]]:
+    """Read the file at path; a missing file is simply the defaults."""
+    if path is None:
+        path = default_path()
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Config(), []
+    except (OSError, UnicodeDecodeError) as exc:
+        return Config(), [f"config file {path} cannot be read ({exc}); using all defaults"]
+    return parse(text)

@@ -1,0 +1,57 @@
+"""What the table's inputs do to a session: the one path from input to state.
+
+input event or tap -> action -> event committed -> new state and cues.
+Kept free of Kivy so the same path serves the screen, the buttons and tests.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import cues as cue_names
+from .games.base import IllegalAction
+from .inputs import InputEvent
+from .session import Session
+
+
+@dataclass
+class Outcome:
+    ok: bool
+    cues: list[str] = field(default_factory=list)
+    error: IllegalAction | None = None
+
+
+def perform(session: Session, action: dict) -> Outcome:
+    try:
+        _, cues = session.act(action)
+    except IllegalAction as exc:
+        return Outcome(False, [cue_names.WARNING], exc)
+    return Outcome(True, cues)
+
+
+def undo(session: Session) -> Outcome:
+    try:
+        session.undo()
+    except IllegalAction as exc:
+        return Outcome(False, [cue_names.WARNING], exc)
+    return Outcome(True, [cue_names.TAP])
+
+
+def redo(session: Session) -> Outcome:
+    try:
+        session.redo()
+    except IllegalAction as exc:
+        return Outcome(False, [cue_names.WARNING], exc)
+    return Outcome(True, [cue_names.TAP])
+
+
+def handle_input(session: Session, event: InputEvent) -> Outcome | None:
+    """A button press on the table; None when it means nothing to the game
+    (TIMER is the screen's own countdown)."""
+    if event == InputEvent.UNDO:
+        return undo(session)
+    if event == InputEvent.REDO:
+        return redo(session)
+    action = session.game.input_action(session.state, event)
+    if action is None:
+        return None
+    return perform(session, action)

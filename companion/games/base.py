@@ -1,0 +1,113 @@
+"""The game plug-in interface: a game is state plus legal actions plus apply.
+
+State and actions are plain JSON-ready dicts, so the session can store them,
+snapshot them and print them from `companion script` unchanged. `apply` is
+pure and deterministic: anything random is decided by `resolve` first and
+written into the action, so replaying the log gives the same table.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..inputs import InputEvent
+from ..timers import TimerCues
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. `key` and `params` name a
+    catalogue text so the screen can say it in the table's language."""
+
+    def __init__(self, key: str, message: str, **params: Any):
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    kind: str                 # "bool", "int" or "choice"
+    default: Any
+    label: str                # catalogue key
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value):
+        if self.kind == "bool" and isinstance(value, bool):
+            return value
+        if self.kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+            if (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum):
+                return value
+        if self.kind == "choice" and value in self.choices:
+            return value
+        raise IllegalAction("bad_option", f"option {self.name} cannot be {value!r}", option=self.name)
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One thing the current player may do: shown as a button, named in scripts."""
+    type: str
+    label: str                             # catalogue key
+    player: int | None = None
+    params: dict = field(default_factory=dict)  # argument name -> what it takes
+
+
+class Game:
+    id: str = ""
+    title: str = ""               # catalogue key
+    min_players: int = 2
+    max_players: int = 8
+    options: tuple[Option, ...] = ()
+    timer_cues: TimerCues = TimerCues()
+
+    # -- setup -----------------------------------------------------------
+    def check_options(self, options: dict | None) -> dict:
+        options = dict(options or {})
+        known = {o.name: o for o in self.options}
+        for name in options:
+            if name not in known:
+                raise IllegalAction("unknown_option", f"{self.id} has no option {name!r}", option=name)
+        return {o.name: o.check(options[o.name]) if o.name in options else o.default for o in self.options}
+
+    def setup(self, players: list[dict], options: dict, first_player: int, rng: random.Random) -> dict:
+        raise NotImplementedError
+
+    # -- play ------------------------------------------------------------
+    def legal_actions(self, state: dict) -> list[ActionSpec]:
+        raise NotImplementedError
+
+    def resolve(self, state: dict, action: dict, rng: random.Random) -> dict:
+        """Check the action and decide its random parts; returns the action to store."""
+        return dict(action)
+
+    def apply(self, state: dict, action: dict) -> dict:
+        raise NotImplementedError
+
+    def input_action(self, state: dict, event: InputEvent) -> dict | None:
+        """The action a hardware button means in this state (None: nothing)."""
+        return None
+
+    # -- presentation ----------------------------------------------------
+    def summary(self, state: dict, t) -> dict:
+        """What the screen shows: {"headline": str, "lines": [str, ...]}; t is the catalogue."""
+        raise NotImplementedError
+
+    def cues(self, before: dict, after: dict, action: dict) -> list[str]:
+        return []
+
+    # -- helpers ---------------------------------------------------------
+    @staticmethod
+    def copy(state: dict) -> dict:
+        return copy.deepcopy(state)
+
+
+def player_of(state: dict, action: dict) -> int:
+    """The seat an action is for: given, or the player whose turn it is."""
+    seat = action.get("player", state.get("current"))
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["players"]):
+        raise IllegalAction("bad_player", f"there is no seat {seat!r} at this table", seat=seat)
+    return seat

@@ -1,0 +1,42 @@
+"""The text catalogue: every word shown to people, in English and German.
+
+Texts live in locale/<lang>.json as "key": "text with {named} fields".
+A missing German text falls back to English, and a missing key shows the key,
+so a gap is visible but never crashes the table.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+LANGUAGES = {"en": "English", "de": "Deutsch"}
+_DIR = Path(__file__).parent / "locale"
+
+
+@lru_cache(maxsize=None)
+def texts(lang: str) -> dict[str, str]:
+    return json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+class Catalogue:
+    def __init__(self, lang: str = "en"):
+        if lang not in LANGUAGES:
+            lang = "en"
+        self.lang = lang
+
+    def __call__(self, key: str, **params) -> str:
+        text = texts(self.lang).get(key) or texts("en").get(key)
+        if text is None:
+            return key
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
+
+    def error(self, exc) -> str:
+        """A rules error in the table's language (IllegalAction carries a key)."""
+        key = "error." + getattr(exc, "key", "")
+        if key in texts("en"):
+            return self(key, **getattr(exc, "params", {}))
+        return str(exc)

@@ -1,0 +1,37 @@
+# Shared set-up for scripts/run and scripts/test: sourced, not run.
+# Makes .venv when missing and (re)installs the project when pyproject.toml changed.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="${CELLMATE_VENV:-$ROOT/.venv}"
+
+# System libraries Kivy's SDL2 wheel loads at run time (GL/EGL for the window,
+# mtdev for touch screens). Installed with apt-get only when missing and root.
+need_debs=()
+have_lib() { ldconfig -p 2>/dev/null | grep -q "$1"; }
+have_lib 'libEGL.so.1' || need_debs+=(libegl1)
+have_lib 'libGL.so.1' || need_debs+=(libgl1)
+have_lib 'libmtdev.so.1' || need_debs+=(libmtdev1)
+[ -e /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so ] || [ -d /usr/lib/aarch64-linux-gnu/dri ] || need_debs+=(libgl1-mesa-dri)
+if [ ${#need_debs[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "cellmate: installing system packages: ${need_debs[*]}"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq >/dev/null || true
+        apt-get install -y -qq "${need_debs[@]}" >/dev/null
+    else
+        echo "cellmate: missing system packages (${need_debs[*]}); install them with apt-get as root" >&2
+    fi
+fi
+
+if [ ! -x "$VENV/bin/python" ]; then
+    echo "cellmate: creating $VENV"
+    python3 -m venv "$VENV"
+fi
+stamp="$VENV/.cellmate-installed"
+want="$(cat "$ROOT/pyproject.toml" | sha256sum | cut -d' ' -f1)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    echo "cellmate: installing the project into $VENV"
+    "$VENV/bin/python" -m pip install -q --upgrade pip >/dev/null
+    "$VENV/bin/python" -m pip install -q -e "$ROOT[test]"
+    echo "$want" > "$stamp"
+fi

@@ -1,0 +1,12 @@
+"""Every test runs headless and never touches a user's Kivy config or data."""
+import os
+import tempfile
+
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+if "KIVY_HOME" not in os.environ:
+    os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="cellmate-kivy-")
+os.environ.pop("CELLMATE_DATA_DIR", None)
+os.environ.pop("CELLMATE_CONFIG", None)

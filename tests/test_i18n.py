@@ -1,0 +1,38 @@
+import json
+import re
+from pathlib import Path
+
+from companion.games import IllegalAction
+from companion.i18n import Catalogue, LANGUAGES
+
+LOCALE = Path(__file__).parent.parent / "companion" / "locale"
+
+
+def load(lang):
+    return json.loads((LOCALE / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def test_english_and_german_have_the_same_keys_and_fields():
+    en, de = load("en"), load("de")
+    assert set(en) == set(de)
+    for key in en:
+        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", de[key])), key
+        assert de[key].strip(), key
+
+
+def test_texts_are_filled_in_the_chosen_language():
+    assert Catalogue("de")("dice.turn_of", name="Ann") == "Ann ist dran"
+    assert Catalogue("en")("dice.turn_of", name="Ann") == "Ann's turn"
+    assert set(LANGUAGES) == {"en", "de"}
+
+
+def test_unknown_language_and_key_never_crash():
+    assert Catalogue("fr")("dice.turn_of", name="Ann") == "Ann's turn"
+    assert Catalogue("de")("no.such.key") == "no.such.key"
+    assert Catalogue("en")("dice.turn_of") == "{name}'s turn"  # a missing field shows, not crashes
+
+
+def test_rules_errors_are_said_in_the_tables_language():
+    exc = IllegalAction("player_count", "dice is for 2 to 8 players", low=2, high=8)
+    assert Catalogue("de").error(exc) == "Dieses Spiel ist für 2 bis 8 Spieler."
+    assert Catalogue("en").error(ValueError("plain")) == "plain"

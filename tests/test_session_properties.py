@@ -1,0 +1,46 @@
+"""Property tests: replay equals live state, undo is the exact inverse."""
+import random
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from companion.games import IllegalAction
+from companion.session import Session
+from companion.store import Store
+
+actions = st.one_of(
+    st.just({"type": "roll"}),
+    st.builds(lambda n: {"type": "roll", "dice": [n]}, st.integers(-1, 8)),
+    st.just({"type": "pass"}),
+    st.just({"type": "end"}),
+    st.just({"type": "undo"}),
+    st.just({"type": "redo"}),
+    st.builds(lambda p: {"type": "roll", "player": p}, st.integers(-1, 9)),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 8), st.lists(actions, max_size=40), st.integers(0, 2**32))
+def test_replay_equals_live_and_undo_inverts(players, steps, seed):
+    store = Store.memory()
+    session = Session.create(store, "dice", [f"P{i}" for i in range(players)], rng=random.Random(seed))
+    for step in steps:
+        before = session.state
+        try:
+            if step["type"] == "undo":
+                session.undo()
+            elif step["type"] == "redo":
+                session.redo()
+            else:
+                session.act(step)
+                assert session.replay() == session.state
+                assert Session.load(store, session.id).state == session.state
+                session.undo()
+                assert session.state == before  # undo is the exact inverse
+                session.redo()
+        except IllegalAction:
+            assert session.state == before  # a refused action changes nothing
+        # invariants of the dice table
+        state = session.state
+        assert 0 <= state["current"] < players
+        assert state["rolls"] == len(session.rolls())
+        assert session.replay() == state
