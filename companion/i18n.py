@@ -1,6 +1,7 @@
 """The text catalogue: every word shown to people, in English and German.
 
-Texts live in locale/<lang>.json as "key": "text with {named} fields".
+Texts live in locale/<lang>.json as "key": "text with {named} fields"; each
+game may bring its own locale/<game>.<lang>.json, merged in.
 A missing German text falls back to English, and a missing key shows the key,
 so a gap is visible but never crashes the table.
 """
@@ -16,7 +17,10 @@ _DIR = Path(__file__).parent / "locale"
 
 @lru_cache(maxsize=None)
 def texts(lang: str) -> dict[str, str]:
-    return json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    merged = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    for path in sorted(_DIR.glob(f"*.{lang}.json")):
+        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    return merged
 
 
 class Catalogue:

@@ -9,7 +9,10 @@ LOCALE = Path(__file__).parent.parent / "companion" / "locale"
 
 
 def load(lang):
-    return json.loads((LOCALE / f"{lang}.json").read_text(encoding="utf-8"))
+    merged = json.loads((LOCALE / f"{lang}.json").read_text(encoding="utf-8"))
+    for path in sorted(LOCALE.glob(f"*.{lang}.json")):
+        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    return merged
 
 
 def test_english_and_german_have_the_same_keys_and_fields():

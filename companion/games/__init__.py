@@ -1,16 +1,36 @@
-"""The games Cellmate can run, by id."""
-from .base import ActionSpec, Game, IllegalAction, Option
-from .dice_table import DiceTable
+"""The games Cellmate can run, by id.
 
-GAMES: dict[str, Game] = {game.id: game for game in (DiceTable(),)}
+Every module in this package that defines `GAME` (an instance of a Game
+subclass) is a game; adding a game is adding a module.
+"""
+import importlib
+import pkgutil
+
+from .base import ActionSpec, Game, IllegalAction, Option, Param
+
+
+def _discover() -> dict[str, Game]:
+    found = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name == "base":
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            found[game.id] = game
+    # the dice table first: it is the shell's own mode
+    return dict(sorted(found.items(), key=lambda kv: (kv[0] != "dice", kv[0])))
+
+
+GAMES: dict[str, Game] = _discover()
 
 
 def get(game_id: str) -> Game:
     try:
         return GAMES[game_id]
-    except KeyError:
+    except (KeyError, TypeError):
         raise IllegalAction("unknown_game", f"no game called {game_id!r}; choose one of {', '.join(GAMES)}",
                             game=game_id) from None
 
 
-__all__ = ["ActionSpec", "Game", "GAMES", "IllegalAction", "Option", "get"]
+__all__ = ["ActionSpec", "Game", "GAMES", "IllegalAction", "Option", "Param", "get"]

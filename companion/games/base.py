@@ -48,12 +48,31 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Param:
+    """One argument of an action, described so a screen can ask for it and a
+    test can pick it at random.
+
+    kind: "die" (faces 1-6, `count` of them, a list), "int" (minimum..maximum),
+    "seat" (one of `choices`, seat numbers), "choice" (one of `choices`,
+    strings), "bool", "text". `optional`: may be left out (a die left out is
+    rolled by the app; anything else takes the game's default).
+    """
+    kind: str
+    label: str = ""           # catalogue key
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    optional: bool = False
+    count: int = 1            # for "die": how many faces
+
+
+@dataclass(frozen=True)
 class ActionSpec:
-    """One thing the current player may do: shown as a button, named in scripts."""
+    """One thing that may be done now: a button on screen, a name in scripts."""
     type: str
     label: str                             # catalogue key
-    player: int | None = None
-    params: dict = field(default_factory=dict)  # argument name -> what it takes
+    player: int | None = None              # who does it (None: anyone / the table)
+    params: dict[str, Param] = field(default_factory=dict)
 
 
 class Game:
@@ -98,6 +117,10 @@ class Game:
 
     def cues(self, before: dict, after: dict, action: dict) -> list[str]:
         return []
+
+    def check_invariants(self, state: dict) -> None:
+        """Raise AssertionError when a state breaks the rules' invariants
+        (used by the property tests over random action sequences)."""
 
     # -- helpers ---------------------------------------------------------
     @staticmethod

@@ -11,7 +11,7 @@ from .. import cues
 from ..dice import check_face, roll_d6
 from ..inputs import InputEvent
 from ..players import left_of
-from .base import ActionSpec, Game, IllegalAction, Option, player_of
+from .base import ActionSpec, Game, IllegalAction, Option, Param, player_of
 
 
 class DiceTable(Game):
@@ -42,7 +42,8 @@ class DiceTable(Game):
             return []
         me = state["current"]
         return [
-            ActionSpec("roll", "action.roll", me, {"dice": "optional: the faces of physical dice, 1 to 6 each"}),
+            ActionSpec("roll", "action.roll", me,
+                       {"dice": Param("die", "param.dice", optional=True, count=state["options"]["dice"])}),
             ActionSpec("pass", "action.pass", me),
             ActionSpec("end", "action.end"),
         ]
@@ -116,3 +117,12 @@ class DiceTable(Game):
         if action["type"] == "end":
             return [cues.SUCCESS]
         return []
+
+    def check_invariants(self, state):
+        assert 0 <= state["current"] < len(state["players"])
+        assert state["turn"] >= 1 and state["rolls"] >= 0
+        last = state["last_roll"]
+        assert last is None or all(1 <= f <= 6 for f in last["dice"])
+
+
+GAME = DiceTable()

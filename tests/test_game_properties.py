@@ -1,0 +1,46 @@
+"""Every registered game, played at random: replay equals live state, undo is
+the exact inverse, refused actions change nothing, invariants always hold."""
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from companion.games import GAMES, IllegalAction
+from companion.session import Session
+from companion.store import Store
+from random_play import garbage_action, random_action, random_options
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(1, 60))
+def test_random_play_keeps_the_log_honest(game_id, seed, steps):
+    game = GAMES[game_id]
+    rng = random.Random(seed)
+    store = Store.memory()
+    players = [f"P{i}" for i in range(rng.randint(game.min_players, game.max_players))]
+    session = Session.create(store, game_id, players, random_options(game, rng), rng=rng)
+    game.check_invariants(session.state)
+    for _ in range(steps):
+        legal = game.legal_actions(session.state)
+        before = session.state
+        roll = rng.random()
+        try:
+            if roll < 0.1 and session.can_undo:
+                session.undo()
+            elif roll < 0.15 and session.can_redo:
+                session.redo()
+            elif roll < 0.25 or not legal:
+                session.act(garbage_action(rng))
+            else:
+                session.act(random_action(rng.choice(legal), rng))
+                assert session.replay() == session.state
+                after = session.state
+                session.undo()
+                assert session.state == before  # undo is the exact inverse
+                session.redo()
+                assert session.state == after
+        except IllegalAction:
+            assert session.state == before  # refused: nothing changed
+        game.check_invariants(session.state)
+    assert Session.load(store, session.id).state == session.state
