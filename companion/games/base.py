@@ -112,7 +112,14 @@ class Game:
 
     # -- presentation ----------------------------------------------------
     def summary(self, state: dict, t) -> dict:
-        """What the screen shows: {"headline": str, "lines": [str, ...]}; t is the catalogue."""
+        """What the screen shows, already in words (t is the catalogue):
+
+        {"headline": str,            # whose turn / what phase, big
+         "lines": [str, ...],        # counts and facts, one per line
+         "prompt": str,              # optional: what to do next, in a sentence
+         "banner": str,              # optional: an alarm-worthy fact (riot, winner)
+         "badges": {seat: [str]}}    # optional: short tags per seat (Soap, Guard, mask)
+        """
         raise NotImplementedError
 
     def cues(self, before: dict, after: dict, action: dict) -> list[str]:
