@@ -44,3 +44,9 @@ def test_random_play_keeps_the_log_honest(game_id, seed, steps):
             assert session.state == before  # refused: nothing changed
         game.check_invariants(session.state)
     assert Session.load(store, session.id).state == session.state
+
+
+def test_every_game_module_loads():
+    from companion.games import BROKEN
+    assert BROKEN == {}
+    assert "dice" in GAMES

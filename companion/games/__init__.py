@@ -4,9 +4,13 @@ Every module in this package that defines `GAME` (an instance of a Game
 subclass) is a game; adding a game is adding a module.
 """
 import importlib
+import logging
 import pkgutil
 
 from .base import ActionSpec, Game, IllegalAction, Option, Param
+
+
+BROKEN: dict[str, str] = {}  # module name -> why it could not be loaded
 
 
 def _discover() -> dict[str, Game]:
@@ -14,7 +18,12 @@ def _discover() -> dict[str, Game]:
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name == "base":
             continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
+        try:
+            module = importlib.import_module(f"{__name__}.{info.name}")
+        except Exception as exc:  # one broken game must not take the others off the table
+            BROKEN[info.name] = f"{type(exc).__name__}: {exc}"
+            logging.getLogger(__name__).error("game module %s not loaded: %s", info.name, BROKEN[info.name])
+            continue
         game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             found[game.id] = game
