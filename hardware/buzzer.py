@@ -1,0 +1,148 @@
+"""Play ``companion.cues`` patterns on the GPIO buzzer, in the background.
+
+* type "tonal": a passive piezo on a PWM-capable pin, driven by gpiozero's
+  ``TonalBuzzer`` at each note's pitch. Pitches outside what the buzzer is set
+  up for are clamped to its range rather than dropped, so a cue never goes
+  silent because of one note.
+* type "active": a buzzer with its own oscillator on a gpiozero ``Buzzer``:
+  on for every note, off for every silence.
+
+``play`` returns at once; one worker thread plays the notes. A newer cue cuts
+the one playing short (a stale "tick" must not delay the alarm).
+``enabled = false`` or no pin plays nothing and claims no pin.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+
+from gpiozero import Buzzer as ActiveBuzzer
+from gpiozero import TonalBuzzer
+from gpiozero.tones import Tone
+
+from companion.config import Buzzer
+from companion.cues import PATTERNS, Note
+
+log = logging.getLogger(__name__)
+
+# A5 +/- 2 octaves = 220..3520 Hz: every cue's pitch fits, and it is where
+# small piezos are loud (gpiozero's default, A4 +/- 1 octave, stops at 880 Hz).
+MID_TONE = Tone("A5")
+OCTAVES = 2
+
+
+def notes_for(name: str) -> tuple[Note, ...]:
+    """The pattern of a cue; an unknown name is a programming error, said clearly."""
+    try:
+        return PATTERNS[name]
+    except KeyError:
+        raise ValueError(f"unknown cue {name!r}; known cues: {', '.join(sorted(PATTERNS))}") from None
+
+
+class CuePlayer:
+    """The buzzer from ``config.buzzer``; ``play(name)`` never blocks."""
+
+    def __init__(self, buzzer: Buzzer, pin_factory=None):
+        self.config = buzzer
+        self.device: TonalBuzzer | ActiveBuzzer | None = None
+        self._cond = threading.Condition()
+        self._interrupt = threading.Event()
+        self._pending: tuple[Note, ...] | None = None
+        self._playing = False
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        if not buzzer.enabled or buzzer.pin is None:
+            return
+        if buzzer.type == "tonal":
+            self.device = TonalBuzzer(buzzer.pin, mid_tone=MID_TONE, octaves=OCTAVES, pin_factory=pin_factory)
+        elif buzzer.type == "active":
+            self.device = ActiveBuzzer(buzzer.pin, pin_factory=pin_factory)
+        else:
+            raise ValueError(f"buzzer type must be 'tonal' or 'active', got {buzzer.type!r}")
+        self._thread = threading.Thread(target=self._run, name="cellmate-buzzer", daemon=True)
+        self._thread.start()
+
+    @property
+    def busy(self) -> bool:
+        with self._cond:
+            return self._playing or self._pending is not None
+
+    def play(self, name: str) -> None:
+        """Start the named cue, cutting off any cue still sounding."""
+        notes = notes_for(name)
+        if self.device is None:
+            return
+        with self._cond:
+            if self._closed:
+                return
+            self._pending = notes
+            self._interrupt.set()
+            self._cond.notify_all()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until nothing is playing or queued; False if the timeout ran out first."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not (self._playing or self._pending), timeout)
+
+    def close(self) -> None:
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            self._pending = None
+            self._interrupt.set()
+            self._cond.notify_all()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+        if self.device is not None:
+            self.device.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _run(self):
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._pending is not None or self._closed)
+                if self._closed:
+                    return
+                notes, self._pending = self._pending, None
+                # Cleared under the lock: a play() after this point interrupts us.
+                self._interrupt.clear()
+                self._playing = True
+            try:
+                for note in notes:
+                    self._sound(note.frequency)
+                    # The interruptible sleep: wakes at once for a newer cue or close().
+                    if self._interrupt.wait(note.seconds):
+                        break
+            except Exception:  # a GPIO hiccup must not kill the worker
+                log.exception("buzzer failed while playing")
+            finally:
+                try:
+                    self._sound(None)
+                except Exception:
+                    log.exception("buzzer failed to go quiet")
+                with self._cond:
+                    self._playing = False
+                    self._cond.notify_all()
+
+    def _sound(self, frequency: float | None):
+        device = self.device
+        if isinstance(device, TonalBuzzer):
+            if frequency is None:
+                device.stop()
+            else:
+                device.play(Tone.from_frequency(clamp(frequency, device)))
+        elif frequency is None:
+            device.off()
+        else:
+            device.on()
+
+
+def clamp(frequency: float, device: TonalBuzzer) -> float:
+    """The nearest pitch the TonalBuzzer accepts."""
+    return min(max(frequency, device.min_tone.frequency), device.max_tone.frequency)
