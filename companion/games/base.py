@@ -53,8 +53,9 @@ class Param:
     test can pick it at random.
 
     kind: "die" (faces 1-6, `count` of them, a list), "int" (minimum..maximum),
-    "seat" (one of `choices`, seat numbers), "choice" (one of `choices`,
-    strings), "bool", "text". `optional`: may be left out (a die left out is
+    "seat" (one of `choices`, seat numbers), "choice" (one of `choices`:
+    strings or numbers, each named by the label key plus "." and the choice),
+    "bool", "text". `optional`: may be left out (a die left out is
     rolled by the app; anything else takes the game's default).
     """
     kind: str
