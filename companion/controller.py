@@ -46,12 +46,14 @@ def redo(session: Session) -> Outcome:
 
 def handle_input(session: Session, event: InputEvent) -> Outcome | None:
     """A button press on the table; None when it means nothing to the game
-    (TIMER is the screen's own countdown)."""
+    (then TIMER is the screen's own countdown).
+
+    UNDO is always undo, so a mistaken verdict can be taken back. The long
+    press (REDO) goes to the game first: while a guess runs, Sing Sing reads
+    it as "wrong"; everywhere else it is redo."""
     if event == InputEvent.UNDO:
         return undo(session)
-    if event == InputEvent.REDO:
-        return redo(session)
     action = session.game.input_action(session.state, event)
     if action is None:
-        return None
+        return redo(session) if event == InputEvent.REDO else None
     return perform(session, action)
