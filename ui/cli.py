@@ -53,7 +53,7 @@ def _reply(out, ok: bool, **fields) -> None:
 def _state_reply(session: Session) -> dict:
     return {"session": session.id, "head": session.head, "can_undo": session.can_undo,
             "can_redo": session.can_redo, "state": session.state,
-            "legal": [spec.type for spec in session.game.legal_actions(session.state)]}
+            "legal": list(dict.fromkeys(spec.type for spec in session.game.legal_actions(session.state)))}
 
 
 def run_script(args, inp, out) -> int:
