@@ -126,6 +126,12 @@ class Game:
     def cues(self, before: dict, after: dict, action: dict) -> list[str]:
         return []
 
+    help_keys: tuple[str, ...] = ()  # catalogue keys: how the app reads the rules, button use
+
+    def help(self, t) -> list[str]:
+        """Help paragraphs for the screen: the rules readings and the buttons."""
+        return [t(key) for key in self.help_keys]
+
     def check_invariants(self, state: dict) -> None:
         """Raise AssertionError when a state breaks the rules' invariants
         (used by the property tests over random action sequences)."""
