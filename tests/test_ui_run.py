@@ -1,0 +1,82 @@
+"""`companion run` end to end, in its own process: the real composition root with
+the real hardware rig (simulated), the Kivy event loop, keyboard keys for buttons."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.ui
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Runs inside the child: schedules a few key presses, then reports what the app shows and stops it.
+DRIVER = r"""
+import json, sys
+from kivy.clock import Clock
+
+def press(key, text):
+    from kivy.core.window import Window
+    Window.dispatch("on_key_down", key, 0, text, [])
+    Window.dispatch("on_key_up", key, 0)
+
+def step1(_dt):
+    from kivy.app import App
+    app = App.get_running_app()
+    report["start_screen"] = app.sm.current
+    report["banner"] = app.notice_text
+    report["keys"] = app.key_help_text
+    press(114, "r")  # R stands in for the ROLL button
+    Clock.schedule_once(step2, 0.3)
+
+def step2(_dt):
+    from kivy.app import App
+    from kivy.core.window import Window
+    app = App.get_running_app()
+    report["head"] = app.session.head if app.session else None
+    report["headline"] = app.screen("dice").ids.headline.text
+    report["window"] = list(Window.size)
+    app.stop()
+
+report = {}
+Clock.schedule_once(step1, 0.5)
+from ui.cli import main
+code = main(sys.argv[1:])
+print("REPORT " + json.dumps(report))
+sys.exit(code)
+"""
+
+
+def run_companion(tmp_path, *args):
+    env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy", KIVY_NO_ARGS="1",
+               KIVY_HOME=str(tmp_path / "kivy"), XDG_CACHE_HOME=str(tmp_path / "cache"),
+               PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", DRIVER, "run", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("REPORT ")]
+    assert lines, done.stderr[-3000:]
+    return done.returncode, json.loads(lines[-1][len("REPORT "):])
+
+
+def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
+    from companion.session import Session
+    from companion.store import Store
+
+    data = tmp_path / "data"
+    store = Store.open(data)
+    Session.create(store, "dice", ["Anna", "Ben"])  # an unfinished table from last night
+    store.close()
+    config = tmp_path / "config.toml"
+    config.write_text('language = "de"\nvolume = 11\n', encoding="utf-8")
+
+    code, report = run_companion(tmp_path, "--data-dir", str(data), "--config", str(config),
+                                 "--simulate", "--size", "800x480")
+    assert code == 0
+    assert report["start_screen"] == "dice"  # straight back to the unfinished table
+    assert report["banner"].startswith(f"Die Konfigurationsdatei {config} hat 1 Problem(e)")
+    assert report["keys"].startswith("Tasten: R / Space: Würfeln")
+    assert report["head"] == 1  # the R key rolled, through the real keyboard stand-in
+    assert report["headline"].endswith("ist dran")
+    assert report["window"] == [800, 480]

@@ -1,0 +1,130 @@
+"""The setup screen: seats, colours, options, and bad input said in place."""
+import pytest
+
+from companion.players import COLOUR_NAMES, MAX_PLAYERS, MIN_PLAYERS
+from ui_fixtures import kivy_window, make_ui  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.ui
+
+
+def open_setup(ui):
+    ui.tap(ui.ids().new_game)
+    return ui.app.screen("setup")
+
+
+def test_two_taps_start_a_table_with_default_names(make_ui):
+    ui = make_ui(seat=1)
+    setup = open_setup(ui)
+    rows = setup.rows()
+    assert [r.name for r in rows] == ["Player 1", "Player 2"]
+    assert [r.letter for r in rows] == ["1", "2"]  # not P and L
+    ui.tap(setup.ids.start)
+    session = ui.app.session
+    assert [(p["name"], p["letter"]) for p in session.setup["players"]] == [("Player 1", "1"), ("Player 2", "2")]
+    assert ui.ids("dice").headline.text == "Player 2's turn"
+
+
+def test_bad_names_are_said_in_place_and_nothing_is_lost(make_ui):
+    ui = make_ui()
+    setup = open_setup(ui)
+    ui.tap(setup.ids.add_seat)
+    rows = setup.rows()
+    ui.type_into(rows[0].ids.name, "Anna")
+    ui.type_into(rows[1].ids.name, "anna")
+    ui.type_into(rows[2].ids.name, "Cleo")
+    ui.tap(setup.ids.start)
+    assert ui.app.sm.current == "setup" and ui.app.session is None
+    assert setup.ids.message.text == "Two players are called anna. Give them different names."
+    assert rows[0].wrong and rows[1].wrong and not rows[2].wrong
+    assert [r.name for r in setup.rows()] == ["Anna", "anna", "Cleo"]  # every name still there
+
+    ui.type_into(rows[1].ids.name, "  ")
+    assert setup.ids.message.text == ""  # editing clears the old message
+    ui.tap(setup.ids.start)
+    assert setup.ids.message.text == "Seat 2 needs a name."
+    assert ui.app.store.list_sessions() == []
+
+    ui.type_into(rows[1].ids.name, "Ben")
+    ui.tap(setup.ids.start)
+    assert ui.app.sm.current == "dice"
+    assert [p["name"] for p in ui.app.session.setup["players"]] == ["Anna", "Ben", "Cleo"]
+
+
+def test_names_are_capped_at_the_tables_limit(make_ui):
+    ui = make_ui()
+    setup = open_setup(ui)
+    ui.type_into(setup.rows()[0].ids.name, "Maximiliane-Alexandra von Irgendwo")
+    assert setup.rows()[0].name == "Maximiliane-Alexandr"  # 20 letters: players.MAX_NAME
+
+
+def test_seats_from_two_to_eight(make_ui):
+    ui = make_ui()
+    setup = open_setup(ui)
+    assert all(not r.removable for r in setup.rows())  # two is the least
+    for _ in range(MAX_PLAYERS - MIN_PLAYERS):
+        ui.tap(setup.ids.add_seat)
+    rows = setup.rows()
+    assert len(rows) == MAX_PLAYERS and setup.ids.add_seat.disabled
+    assert [r.colour for r in rows] == list(COLOUR_NAMES)
+    assert [r.name for r in rows][-1] == "Player 8"
+    remove = [c for c in rows[2].children if getattr(c, "text", None) == "×"][0]
+    assert remove.height >= 64
+    ui.pump(3)  # the list has scrolled down to the newest seat ...
+    assert setup.ids.seat_scroll.scroll_y == 0
+    setup.ids.seat_scroll.scroll_to(rows[2], animate=False)  # ... so the finger scrolls up first
+    ui.pump(2)
+    ui.tap(remove)
+    rows = setup.rows()
+    assert len(rows) == MAX_PLAYERS - 1 and not setup.ids.add_seat.disabled
+    # the default names close the gap; the seats keep clockwise order
+    assert [r.name for r in rows] == [f"Player {n}" for n in range(1, MAX_PLAYERS)]
+    assert [r.number for r in rows] == list(range(1, MAX_PLAYERS))
+
+
+def test_tapping_a_chip_gives_the_next_free_colour(make_ui):
+    ui = make_ui()
+    setup = open_setup(ui)
+    first, second = setup.rows()
+    assert (first.colour, second.colour) == ("orange", "sky")
+    chip = next(c for c in first.children if type(c).__name__ == "PlayerChip")
+    assert chip.letter == "1" and chip.height >= 64
+    ui.tap(chip)
+    assert first.colour == "green"  # sky is taken by seat 2
+    ui.tap(setup.ids.start)
+    assert [p["colour"] for p in ui.app.session.setup["players"]] == ["green", "sky"]
+
+
+def test_game_options_come_from_the_game(make_ui):
+    ui = make_ui()
+    setup = open_setup(ui)
+    options = {row.option.name: row for row in setup.ids.options.children}
+    assert set(options) == {"dice", "pass_after_roll"}
+    dice_row = options["dice"]
+    assert dice_row.label == "Dice per roll" and dice_row.value_text == "1"
+    minus, value, plus = reversed(dice_row.children[0].children)
+    ui.tap(minus)
+    assert dice_row.value_text == "1"  # the option's minimum
+    ui.tap(plus)
+    ui.tap(plus)
+    ui.tap(plus)
+    assert dice_row.value_text == "3"  # ... and its maximum
+    ui.tap(minus)
+    switch = options["pass_after_roll"]
+    assert switch.value_text == "Off"
+    ui.tap(list(switch.children[0].children)[1])
+    assert switch.value_text == "On"
+    ui.tap(setup.ids.start)
+    session = ui.app.session
+    assert session.setup["options"] == {"dice": 2, "pass_after_roll": True}
+
+    # two dice by hand: the dialog asks for each in turn
+    dice = ui.ids("dice")
+    ui.tap(dice.manual_btn)
+    dialog = ui.modal()
+    assert dialog.title == "Die 1 of 2"
+    ui.tap(next(b for b in dialog.ids.faces.children if b.text == "3"))
+    assert dialog.title == "Die 2 of 2" and dialog.entered == "3"
+    ui.tap(next(b for b in dialog.ids.faces.children if b.text == "6"))
+    assert ui.modal() is None
+    assert session.rolls()[-1].dice == (3, 6)
+    assert dice.die.big == "3 6"

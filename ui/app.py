@@ -1,0 +1,506 @@
+"""The composition root: config, store, rig and screens are wired here and only here.
+
+Data flows one way. An input event (button, key) or a tap goes to the
+controller, which commits one event; the screen on show is refreshed right
+away from the new state, then the cues go to the rig. Nothing polls the
+database. The countdown is polled every frame, like a clock on the wall.
+
+`run_app(args)` is what `companion run` calls. Tests use `build_app(...)`,
+which builds the same widget tree without running the event loop, and
+`screenshot(path)`.
+"""
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")  # the command line is ours (ui/cli.py), not Kivy's
+
+from kivy.app import App  # noqa: E402  (neither import opens a window)
+from kivy.properties import StringProperty  # noqa: E402
+
+from companion import controller, cues as cue_names  # noqa: E402
+from companion import config as config_file  # noqa: E402
+from companion.games import IllegalAction  # noqa: E402
+from companion.i18n import Catalogue  # noqa: E402
+from companion.inputs import InputEvent  # noqa: E402
+from companion.session import Session  # noqa: E402
+from companion.store import Store  # noqa: E402
+from companion.timers import DONE, IDLE, PAUSED, RUNNING, Countdown, TimerCues  # noqa: E402
+
+from . import prefs  # noqa: E402
+
+KV_DIR = Path(__file__).parent / "kv"
+SCREEN_NAMES = ("home", "setup", "dice", "log", "sessions", "settings", "about")
+TABLE_SCREENS = ("dice", "log")   # where the buttons act on the game
+
+
+# -- Kivy set-up, before any window exists ---------------------------------------
+def configure_kivy(width: int, height: int, fullscreen: bool = False) -> None:
+    """Window size and input options; must run before kivy.core.window is imported."""
+    from kivy.config import Config as KivyConfig
+
+    KivyConfig.set("graphics", "width", str(width))
+    KivyConfig.set("graphics", "height", str(height))
+    KivyConfig.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    KivyConfig.set("input", "mouse", "mouse,multitouch_on_demand")  # no red multitouch dots
+    if fullscreen:
+        # The kiosk: a touchscreen with no keyboard, so names are typed on a docked one.
+        KivyConfig.set("kivy", "keyboard_mode", "systemanddock")
+        KivyConfig.set("graphics", "show_cursor", "0")
+    if "kivy.core.window" in sys.modules:  # already open (tests): just resize
+        from kivy.core.window import Window
+        if not fullscreen:
+            Window.size = (width, height)
+
+
+def load_kv() -> None:
+    """Shared widget looks first, then one file per screen; each file once per process."""
+    from kivy.lang import Builder
+
+    for name in ("widgets",) + SCREEN_NAMES:
+        path = str(KV_DIR / f"{name}.kv")
+        if path not in Builder.files:
+            Builder.load_file(path)
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size must look like 800x480, not {text!r}") from None
+    if width < 320 or height < 240:
+        raise ValueError(f"--size {text} is too small (at least 320x240)")
+    return width, height
+
+
+# -- the app ---------------------------------------------------------------------
+class CellmateApp(App):
+    lang = StringProperty("en")          # kv texts name it, so they follow a switch
+    timer_text = StringProperty("")
+    timer_caption = StringProperty("")
+    timer_phase = StringProperty(IDLE)
+    key_help_text = StringProperty("")
+    notice_text = StringProperty("")
+
+    def __init__(self, config: config_file.Config, store: Store, rig=None, *, config_path: Path | None = None,
+                 config_errors=(), clock=time.monotonic, rng=None, **kwargs):
+        super().__init__(**kwargs)
+        self.store = store
+        self.cfg = prefs.layered(config, store)
+        self.config_path = Path(config_path) if config_path else None
+        self.config_errors = list(config_errors)
+        self.rig = None
+        self.clock = clock
+        self.rng = rng
+        self.session: Session | None = None
+        self.sm = None                                # the ScreenManager, made by build()
+        self.t = Catalogue(self.cfg.language)
+        self.lang = self.t.lang
+        self.buzzer_on = self.cfg.buzzer.enabled
+        self.notices: list[tuple[str, dict]] = []   # (catalogue key, params), first one shown
+        self._store_notice = None
+        self._frame_event = None
+        self._closed = False
+        self.last_toast = ""
+        self.timer = self._new_timer()
+        if config_errors:
+            self.notices.append(("notice.config", {"path": str(self.config_path), "count": len(self.config_errors)}))
+        if rig is not None:
+            self.attach_rig(rig)
+
+    # -- wiring ---------------------------------------------------------------
+    def attach_rig(self, rig) -> None:
+        self.rig = rig
+        if getattr(rig, "notice", None):
+            self.notices.append(("notice.rig", {"reason": rig.notice}))
+        self._show_notice()
+        self._show_key_help()
+
+    def rig_mode(self) -> str:
+        return getattr(self.rig, "mode", "simulated") or "simulated"
+
+    def tr(self, key: str, *_lang, **params) -> str:
+        """For kv: `app.tr('key', app.lang)` re-runs when the language changes."""
+        return self.t(key, **params)
+
+    def build(self):
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+        from kivy.uix.screenmanager import NoTransition
+
+        from . import theme
+        from .screens import SCREENS
+        from .widgets import Root
+
+        load_kv()
+        Window.clearcolor = theme.BG
+        Window.softinput_mode = "below_target"  # a docked keyboard pushes the name field up, not over it
+        self.title = self.t("app.title")
+        root = Root()
+        self.sm = root.ids.sm
+        self.sm.transition = NoTransition()  # a new screen is complete on the next frame
+        for name in SCREEN_NAMES:
+            self.sm.add_widget(SCREENS[name](name=name))
+        self.root = root
+        self._check_store_notice()
+        self._frame_event = Clock.schedule_interval(self._frame, 0)
+        self._open_last_unfinished()
+        self._show_timer()
+        return root
+
+    def _open_last_unfinished(self) -> None:
+        target = self._last_unfinished()
+        if target is not None:
+            try:
+                self.session = Session.load(self.store, target["id"], rng=self.rng)
+            except (IllegalAction, ValueError):
+                self.session = None  # unreadable: start at home, it stays listed under past games
+        self.go("dice" if self.session else "home")
+
+    def _last_unfinished(self) -> dict | None:
+        # Like store.last_unfinished(), but only games this UI has a table screen for.
+        return next((info for info in self.store.list_sessions()
+                     if not info["finished"] and self.playable(info["game"])), None)
+
+    @staticmethod
+    def playable(game_id: str) -> bool:
+        from .screens import PLAYABLE
+        return game_id in PLAYABLE
+
+    def on_stop(self):
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        """Stop the frame poll, release the rig and the database (once)."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._frame_event is not None:
+            self._frame_event.cancel()
+        if self.rig is not None:
+            self.rig.close()
+        self.store.close()
+
+    # -- navigation -----------------------------------------------------------
+    def go(self, name: str) -> None:
+        if name in TABLE_SCREENS and self.session is None:
+            name = "home"
+        if self.sm.current == name:
+            self.sm.current_screen.refresh()
+            return
+        self.root.ids.toast.hide()  # a brief message belongs to the screen it was said on
+        self.sm.current = name      # its on_pre_enter refreshes it
+
+    def refresh(self) -> None:
+        """Show the new state on the current screen, synchronously."""
+        self._check_store_notice()
+        self.sm.current_screen.refresh()
+
+    def screen(self, name: str):
+        return self.sm.get_screen(name)
+
+    # -- sessions -------------------------------------------------------------
+    def resume_target(self) -> dict | None:
+        """The unfinished session Resume goes to: the open one, else the last saved."""
+        if self.session is not None and not self.session.finished:
+            return next((info for info in self.store.list_sessions() if info["id"] == self.session.id), None)
+        return self._last_unfinished()
+
+    def latest_table(self) -> dict | None:
+        """The table "Same table again" reuses: the open session's, else the newest saved."""
+        sessions = [info for info in self.store.list_sessions() if self.playable(info["game"])]
+        if self.session is not None:
+            return next((info for info in sessions if info["id"] == self.session.id), None)
+        return sessions[0] if sessions else None
+
+    def new_game(self) -> None:
+        self.screen("setup").reset()
+        self.go("setup")
+
+    def start_game(self, game_id: str, players: list, options: dict) -> str | None:
+        """Create the session (the first player is drawn and recorded by it).
+        Returns the message to show in place, or None when the table is open."""
+        try:
+            session = Session.create(self.store, game_id, players, options, rng=self.rng)
+        except IllegalAction as exc:
+            self.play([cue_names.WARNING])
+            return self.t.error(exc)
+        self.open_session(session, announce=True)
+        return None
+
+    def open_session(self, session: Session, announce: bool = False) -> None:
+        self.session = session
+        self.reset_timer()
+        self.go("dice")
+        if announce:
+            first = session.setup["players"][session.setup["first_player"]]
+            self.toast(self.t("dice.starts", name=first["name"]))
+            self.play([cue_names.SUCCESS])
+
+    def resume(self, session_id: int | None = None) -> None:
+        if session_id is None:
+            target = self.resume_target()
+            if target is None:
+                return
+            session_id = target["id"]
+        if self.session is not None and self.session.id == session_id:
+            self.go("dice")
+            return
+        info = next((i for i in self.store.list_sessions() if i["id"] == session_id), None)
+        if info is not None and not self.playable(info["game"]):
+            return  # the list shows such games without a Resume button
+        try:
+            session = Session.load(self.store, session_id, rng=self.rng)
+        except IllegalAction as exc:
+            self.toast(self.t.error(exc), "error")
+            self.refresh()
+            return
+        self.open_session(session)
+
+    def play_again(self) -> None:
+        source = self.session
+        if source is None:
+            table = self.latest_table()
+            if table is None:
+                return
+            try:
+                source = Session.load(self.store, table["id"], rng=self.rng)
+            except IllegalAction as exc:
+                self.toast(self.t.error(exc), "error")
+                return
+        self.open_session(source.play_again(), announce=True)
+
+    def delete_session(self, session_id: int) -> None:
+        self.store.delete_session(session_id)
+        if self.session is not None and self.session.id == session_id:
+            self.session = None
+        self.refresh()
+
+    # -- the one path from input to state ---------------------------------------
+    def perform(self, action: dict):
+        if self.session is None:
+            return None
+        return self._settle(controller.perform(self.session, action))
+
+    def undo(self):
+        if self.session is None:
+            return None
+        return self._settle(controller.undo(self.session))
+
+    def redo(self):
+        if self.session is None:
+            return None
+        return self._settle(controller.redo(self.session))
+
+    def on_input(self, event: InputEvent):
+        """A physical button (or its key). Acts only while the table or its log is shown."""
+        if self.session is None or self.sm.current not in TABLE_SCREENS:
+            return None
+        if event == InputEvent.TIMER:
+            self.toggle_timer()
+            return None
+        outcome = controller.handle_input(self.session, event)
+        if outcome is None:
+            return None
+        return self._settle(outcome)
+
+    def _settle(self, outcome):
+        if self.session.finished and self.timer.state != IDLE:
+            self.reset_timer()       # a game that is over has no turn to time
+        self.refresh()               # the committed state is on screen first
+        self.play(outcome.cues)
+        if outcome.error is not None:
+            self.toast(self.t.error(outcome.error), "error")
+        return outcome
+
+    # -- cues -----------------------------------------------------------------
+    def play(self, cues) -> None:
+        if not self.buzzer_on or self.rig is None:
+            return
+        for cue in cues:
+            self.rig.play(cue)
+
+    def on_cue(self, cue: str) -> None:
+        """The rig tells every cue it plays; off a Pi the buzzer is a stand-in, so flash it."""
+        if self.root is None or self.rig_mode() != "simulated":
+            return
+        seconds = cue_names.duration(cue) if cue in cue_names.PATTERNS else 0.5
+        self.root.ids.badge.flash(self.t("cue.badge", cue=self.t("cue." + cue)), seconds)
+
+    def toast(self, text: str, kind: str = "info") -> None:
+        self.last_toast = text
+        if self.root is not None:
+            self.root.ids.toast.show(text, kind)
+
+    # -- the countdown ----------------------------------------------------------
+    def _new_timer(self) -> Countdown:
+        return Countdown(self.cfg.timer.seconds, clock=self.clock, cues=TimerCues(tick_last=self.cfg.timer.tick_last))
+
+    def toggle_timer(self) -> None:
+        stale = (self.timer.seconds, self.timer.cues.tick_last) != (self.cfg.timer.seconds, self.cfg.timer.tick_last)
+        if self.timer.state in (IDLE, DONE) and stale:
+            self.timer = self._new_timer()   # the settings changed while it ran
+        self.timer.toggle()
+        self._show_timer()
+
+    def reset_timer(self) -> None:
+        self.timer = self._new_timer()
+        self._show_timer()
+
+    def _frame(self, _dt) -> None:
+        cues = self.timer.poll()
+        if cues:
+            self.play(cues)
+        self._show_timer()
+
+    def _show_timer(self) -> None:
+        timer = self.timer
+        left = math.ceil(timer.remaining() - 1e-9)
+        self.timer_text = f"{left}" if left < 100 else f"{left // 60}:{left % 60:02d}"
+        phase = timer.state
+        if phase == RUNNING and left <= max(self.cfg.timer.tick_last, 0):
+            phase = "last"
+        self.timer_phase = phase
+        self.timer_caption = self.t({IDLE: "timer.idle", RUNNING: "timer.running", "last": "timer.running",
+                                     PAUSED: "timer.paused", DONE: "timer.done"}[phase])
+
+    # -- notices ----------------------------------------------------------------
+    def _check_store_notice(self) -> None:
+        # The store can fall back to memory mid-game; say so as soon as it does.
+        current = (self.store.notice, tuple(sorted(self.store.notice_params.items())))
+        if self.store.notice and current != self._store_notice:
+            self.notices.insert(0, (self.store.notice, dict(self.store.notice_params)))
+            self._show_notice()
+        self._store_notice = current
+
+    def _show_notice(self) -> None:
+        if self.notices:
+            key, params = self.notices[0]
+            self.notice_text = self.t(key, **params)
+        else:
+            self.notice_text = ""
+
+    def dismiss_notice(self) -> None:
+        if self.notices:
+            self.notices.pop(0)
+        self._show_notice()
+
+    def _show_key_help(self) -> None:
+        rig = self.rig
+        if rig is None or self.rig_mode() != "simulated" or not getattr(rig, "key_help", None):
+            self.key_help_text = ""
+            return
+        keys = "  ·  ".join(f"{label}: {self.t('input.' + event.value)}" for label, event in rig.key_help)
+        self.key_help_text = self.t("keys.help", keys=keys)
+
+    # -- settings ---------------------------------------------------------------
+    def change_setting(self, key: str, value) -> None:
+        """Save one setting and let it take effect at once where it can."""
+        self.store.set_setting(key, value)
+        self.cfg = prefs.with_value(self.cfg, key, value)
+        if key == "buzzer.enabled":
+            self.buzzer_on = bool(value)
+        elif key.startswith("timer.") and self.timer.state in (IDLE, DONE):
+            self.reset_timer()
+        elif key == "language":
+            self.t = Catalogue(value)
+            self.lang = self.t.lang
+            self.title = self.t("app.title")
+            self._show_notice()
+            self._show_key_help()
+            self._show_timer()
+        # buttons.debounce_ms reaches the rig on the next start (the settings screen says so)
+        self.refresh()
+
+    def set_language(self, lang: str) -> None:
+        self.change_setting("language", lang)
+
+
+# -- for tests: the same tree without the event loop ---------------------------------
+def build_app(config: config_file.Config | None = None, store: Store | None = None, rig=None, **kwargs) -> CellmateApp:
+    """Build the app and put its root in the (already configured) window."""
+    from kivy.base import EventLoop
+
+    EventLoop.ensure_window()
+    app = CellmateApp(config or config_file.Config(), store or Store.memory(), rig, **kwargs)
+    root = app.build()
+    EventLoop.window.add_widget(root)
+    return app
+
+
+def close_app(app: CellmateApp) -> None:
+    """Undo build_app: close dialogs, take the root off the window, shut down."""
+    from kivy.base import EventLoop
+    from kivy.uix.modalview import ModalView
+
+    window = EventLoop.window
+    for child in list(window.children):
+        if isinstance(child, ModalView):
+            child.dismiss(animation=False)
+            window.remove_widget(child)
+    if app.root is not None and app.root.parent is window:
+        window.remove_widget(app.root)
+    app.dispatch("on_stop")  # kv's `app` proxy forgets this app only on on_stop; shuts down too
+
+
+def screenshot(path: str | Path, frames: int = 30) -> Path:
+    """Save what the window shows to `path` (PNG), grabbed right after a frame is drawn."""
+    from kivy.base import EventLoop
+
+    window = EventLoop.window
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    done: list[str] = []
+
+    def grab(*_):
+        window.unbind(on_flip=grab)
+        done.append(window.screenshot(name=str(path.with_name(path.stem + "-grab.png"))))
+
+    window.bind(on_flip=grab)
+    for _ in range(frames):
+        window.canvas.ask_update()
+        EventLoop.idle()
+        if done:
+            break
+    window.unbind(on_flip=grab)
+    if not done:
+        raise RuntimeError("no frame was drawn")
+    os.replace(done[0], path)
+    return path
+
+
+# -- the real thing -----------------------------------------------------------------
+def run_app(args) -> int:
+    config_path = getattr(args, "config", None) or config_file.default_path()
+    config, errors = config_file.load(config_path)
+    data_dir = getattr(args, "data_dir", None) or config.data_dir or None
+    store = Store.open(data_dir)
+    layered = prefs.layered(config, store)
+    try:
+        size = parse_size(getattr(args, "size", None))
+    except ValueError as exc:
+        size = None
+        print(f"companion: {exc}; using the configured size", file=sys.stderr)
+    width, height = size or (layered.display.width, layered.display.height)
+    fullscreen = bool(getattr(args, "fullscreen", False) or layered.display.fullscreen)
+    configure_kivy(width, height, fullscreen)
+
+    app = CellmateApp(config, store, config_path=config_path, config_errors=errors)
+    from hardware.rig import open_rig  # after configure_kivy: the keyboard stand-in opens the window
+
+    # The buzzer is switched on and off in the app (settings screen, at once), so the
+    # rig claims it whenever the file or the setting may want it.
+    rig_config = prefs.with_value(app.cfg, "buzzer.enabled", config.buzzer.enabled or app.cfg.buzzer.enabled)
+    rig = open_rig(rig_config, app.on_input, on_cue=app.on_cue, simulate=getattr(args, "simulate", None))
+    app.attach_rig(rig)
+    try:
+        app.run()
+    finally:
+        app.shutdown()
+    return 0

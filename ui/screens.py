@@ -1,0 +1,610 @@
+"""The screens. Each has its look in kv/<name>.kv and is loaded by name.
+
+No rules live here: a screen shows the session's state through the game's
+`summary` and `legal_actions`, and every tap goes to the app, which runs the
+controller and then asks the screen to refresh.
+"""
+from __future__ import annotations
+
+import time
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+from kivy.uix.textinput import TextInput
+
+from companion import __version__
+from companion import games
+from companion.i18n import LANGUAGES, Catalogue
+from companion.players import COLOUR_NAMES, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, TableError, make_table
+
+from . import prefs, theme
+from .widgets import ChipLabel, Dialog
+
+HISTORY = 10          # rolls shown on the dice table
+# Games this UI has a table screen for; the others (their rules may already be
+# in companion.games) are not offered until their screen exists.
+PLAYABLE = ("dice",)
+LOG_LIMIT = 200       # log rows drawn at once; older ones are counted, not drawn
+
+
+def _app():
+    return App.get_running_app()
+
+
+class BaseScreen(Screen):
+    """Refreshes from the app's state whenever it is shown."""
+
+    @property
+    def app(self):
+        return _app()
+
+    @property
+    def t(self):
+        return self.app.t
+
+    def on_pre_enter(self, *args):
+        self.refresh()
+
+    def refresh(self) -> None:
+        pass
+
+
+def faces_text(dice) -> str:
+    dice = list(dice)
+    if len(dice) == 1:
+        return str(dice[0])
+    return f"{' + '.join(map(str, dice))} = {sum(dice)}"
+
+
+def players_text(players) -> str:
+    return ", ".join(p["name"] for p in players)
+
+
+# -- home ------------------------------------------------------------------
+class HomeScreen(BaseScreen):
+    def refresh(self):
+        app, t = self.app, self.t
+        ids = self.ids
+        target = app.resume_target()
+        if target:
+            ids.resume.disabled = False
+            ids.resume.detail = t("home.resume_detail", game=t(games.get(target["game"]).title),
+                                  players=players_text(target["setup"]["players"]))
+        else:
+            ids.resume.disabled = True
+            ids.resume.detail = t("home.nothing_to_resume")
+        table = app.latest_table()
+        ids.again.disabled = table is None
+        ids.again.detail = players_text(table["setup"]["players"]) if table else t("home.no_table")
+        count = len(app.store.list_sessions())
+        ids.sessions.detail = t("home.sessions_detail", count=count)
+        ids.settings.detail = f"{LANGUAGES[app.lang]} · {t('settings.buzzer_on' if app.buzzer_on else 'settings.buzzer_off')}"
+        ids.about.detail = t("home.about_" + app.rig_mode())
+
+
+# -- setup -----------------------------------------------------------------
+class NameInput(TextInput):
+    """A player's name: one line, at most MAX_NAME letters, all selected on tap
+    so a default name is replaced by typing."""
+
+    def insert_text(self, substring, from_undo=False):
+        substring = substring.replace("\n", " ")
+        room = MAX_NAME - len(self.text) + len(self.selection_text)
+        return super().insert_text(substring[:max(0, room)], from_undo=from_undo)
+
+    def on_focus(self, _instance, focused):
+        if focused:
+            Clock.schedule_once(lambda _dt: self.select_all(), 0)
+
+
+class SeatRow(BoxLayout):
+    number = NumericProperty(1)
+    colour = StringProperty(COLOUR_NAMES[0])
+    letter = StringProperty("?")
+    removable = BooleanProperty(True)
+    wrong = BooleanProperty(False)      # the message in place points at this seat
+    screen = ObjectProperty(None)
+
+    @property
+    def name(self) -> str:
+        return self.ids.name.text
+
+
+class OptionRow(BoxLayout):
+    """One of the game's options: a number with - and +, a switch, or a choice."""
+    label = StringProperty("")
+    value_text = StringProperty("")
+    kind = StringProperty("int")
+    active = BooleanProperty(False)     # a switch that is on
+    screen = ObjectProperty(None)
+    option = ObjectProperty(None)
+
+
+class SetupScreen(BaseScreen):
+    game_id = StringProperty("")
+    message = StringProperty("")
+    many_games = BooleanProperty(False)
+
+    def on_kv_post(self, *_):
+        self.options: dict = {}
+        self.game_id = self.playable()[0]
+        self.many_games = len(self.playable()) > 1
+
+    @staticmethod
+    def playable() -> list[str]:
+        return [game_id for game_id in games.GAMES if game_id in PLAYABLE]
+
+    # The form survives leaving the screen; "New game" on home starts it afresh.
+    def reset(self, seats: int = MIN_PLAYERS) -> None:
+        self.message = ""
+        box = self.ids.seats
+        box.clear_widgets()
+        for _ in range(seats):
+            self._add_row()
+        self._build_options()
+        self._renumber()
+
+    def rows(self) -> list[SeatRow]:
+        return list(reversed(self.ids.seats.children))
+
+    def refresh(self):
+        if not self.ids.seats.children:
+            self.reset()
+        else:
+            self._renumber()  # default names follow the language
+        game = games.get(self.game_id)
+        self.ids.title.text = self.t("setup.title", game=self.t(game.title))
+        for row in self.ids.options.children:
+            row.label = self.t(row.option.label)
+            self._show_value(row)
+
+    # -- seats
+    def _defaults(self) -> set[str]:
+        return {Catalogue(lang)("setup.default_name", n=n) for lang in LANGUAGES for n in range(1, MAX_PLAYERS + 1)}
+
+    def _add_row(self) -> SeatRow:
+        used = {row.colour for row in self.rows()}
+        colour = next(c for c in COLOUR_NAMES if c not in used)
+        row = SeatRow(screen=self, colour=colour, number=len(self.rows()) + 1)
+        row.ids.name.text = self.t("setup.default_name", n=row.number)
+        self.ids.seats.add_widget(row)
+        return row
+
+    def add_seat(self):
+        if len(self.rows()) >= MAX_PLAYERS:
+            return
+        row = self._add_row()
+        self._renumber()
+        # show the new seat once the list has its new height (next frame)
+        Clock.schedule_once(lambda _dt: self.ids.seat_scroll.scroll_to(row, padding=0, animate=False), 0)
+
+    def remove_seat(self, row: SeatRow):
+        if len(self.rows()) <= MIN_PLAYERS:
+            return
+        self.ids.seats.remove_widget(row)
+        self._renumber()
+
+    def cycle_colour(self, row: SeatRow):
+        used = {r.colour for r in self.rows() if r is not row}
+        start = COLOUR_NAMES.index(row.colour)
+        for step in range(1, len(COLOUR_NAMES)):
+            colour = COLOUR_NAMES[(start + step) % len(COLOUR_NAMES)]
+            if colour not in used:
+                row.colour = colour
+                break
+        self._update_letters()
+
+    def name_changed(self, _row):
+        self.message = ""
+        for row in self.rows():
+            row.wrong = False
+        self._update_letters()
+
+    def _renumber(self):
+        defaults = self._defaults()
+        rows = self.rows()
+        for number, row in enumerate(rows, start=1):
+            row.number = number
+            row.removable = len(rows) > MIN_PLAYERS
+            if row.ids.name.text in defaults:
+                row.ids.name.text = self.t("setup.default_name", n=number)
+        self.ids.add_seat.disabled = len(rows) >= MAX_PLAYERS
+        self._update_letters()
+
+    def _entries(self) -> list[dict]:
+        # An untouched default name gets its seat number as its letter,
+        # otherwise "Player 1", "Player 2" would be P and L.
+        defaults = self._defaults()
+        entries = []
+        for row in self.rows():
+            entry = {"name": row.name.strip(), "colour": row.colour}
+            if row.name in defaults:
+                entry["letter"] = str(row.number)
+            entries.append(entry)
+        return entries
+
+    def _update_letters(self):
+        entries = self._entries()
+        try:
+            letters = [p["letter"] for p in make_table(entries)]
+        except TableError:  # not playable yet (say, two names alike): show a first guess
+            letters = [(e.get("letter") or next((c for c in e["name"].upper() if c.isalnum()), "?")) for e in entries]
+        for row, letter in zip(self.rows(), letters):
+            row.letter = letter
+
+    # -- options
+    def _build_options(self):
+        box = self.ids.options
+        box.clear_widgets()
+        game = games.get(self.game_id)
+        self.options = {o.name: o.default for o in game.options}
+        for option in game.options:
+            row = OptionRow(screen=self, option=option, kind=option.kind, label=self.t(option.label))
+            self._show_value(row)
+            box.add_widget(row)
+
+    def _show_value(self, row: OptionRow):
+        row.value_text = self._value_text(row.option)
+        row.active = bool(self.options.get(row.option.name)) if row.kind == "bool" else False
+
+    def _value_text(self, option) -> str:
+        value = self.options.get(option.name, option.default)
+        if option.kind == "bool":
+            return self.t("option.on" if value else "option.off")
+        if option.kind == "choice":
+            return self.t(f"option.{option.name}.{value}")
+        return str(value)
+
+    def step_option(self, row: OptionRow, step: int):
+        option = row.option
+        value = self.options[option.name]
+        if option.kind == "int":
+            value += step
+            if option.minimum is not None:
+                value = max(option.minimum, value)
+            if option.maximum is not None:
+                value = min(option.maximum, value)
+        elif option.kind == "bool":
+            value = not value
+        else:
+            choices = list(option.choices)
+            value = choices[(choices.index(value) + 1) % len(choices)]
+        self.options[option.name] = value
+        self._show_value(row)
+
+    def cycle_game(self):
+        ids = self.playable()
+        self.game_id = ids[(ids.index(self.game_id) + 1) % len(ids)]
+        self._build_options()
+        self.refresh()
+
+    # -- start
+    def start(self):
+        t = self.t
+        rows = self.rows()
+        for row in rows:
+            row.wrong = False
+        entries = self._entries()
+        for row, entry in zip(rows, entries):
+            if not entry["name"]:
+                row.wrong = True
+                self.message = t("setup.need_name", seat=row.number)
+                return
+        seen = {}
+        for row, entry in zip(rows, entries):
+            key = entry["name"].casefold()
+            if key in seen:
+                row.wrong = seen[key].wrong = True
+                self.message = t("setup.same_name", name=entry["name"])
+                return
+            seen[key] = row
+        for row, entry in zip(rows, entries):
+            entry["letter"] = row.letter  # exactly the letters shown on the chips
+        error = self.app.start_game(self.game_id, entries, dict(self.options))
+        self.message = error or ""
+
+
+# -- dice table --------------------------------------------------------------
+class DiceScreen(BaseScreen):
+    def refresh(self):
+        app, t = self.app, self.t
+        session = app.session
+        if session is None:
+            return
+        ids = self.ids
+        state = session.state
+        game = session.game
+        summary = game.summary(state, t)
+        legal = {spec.type: spec for spec in game.legal_actions(state)}
+        players = state.get("players") or session.setup["players"]
+        current = players[state.get("current", 0)]
+
+        ids.headline.text = summary["headline"]
+        ids.headline.color = theme.player_rgba(current["colour"]) if not session.finished else theme.TEXT
+        ids.turn_chip.colour = current["colour"]
+        ids.turn_chip.letter = current["letter"]
+        ids.turn_chip.opacity = 0 if session.finished else 1
+
+        rolls = session.rolls()
+        die = ids.die
+        roll = legal.get("roll")
+        die.disabled = roll is None
+        die.edge = list(theme.player_rgba(current["colour"])) if roll else list(theme.LINE)
+        die.big = " ".join(map(str, rolls[-1].dice)) if rolls else "–"
+        die.detail = " · ".join(summary["lines"])
+        die.caption = t("dice.tap_hint", action=t(roll.label)) if roll else summary["headline"]
+
+        passing = legal.get("pass")
+        ids.pass_btn.text = t(passing.label) if passing else t("action.pass")
+        ids.pass_btn.disabled = passing is None
+        ids.manual_btn.disabled = roll is None
+
+        end = legal.get("end")
+        ids.end_btn.text = t(end.label) if end else t("dice.play_again")
+        ids.end_btn.tone = "danger" if end else "go"
+        ids.end_btn.disabled = end is None and not session.finished
+
+        ids.undo_btn.disabled = not session.can_undo
+        ids.redo_btn.disabled = not session.can_redo
+
+        history = ids.history
+        history.clear_widgets()
+        for item in reversed(rolls[-HISTORY:]):
+            who = players[item.player] if 0 <= item.player < len(players) else {"colour": "grey", "letter": "?"}
+            history.add_widget(ChipLabel(colour=who["colour"], letter=who["letter"], text=faces_text(item.dice),
+                                         size_hint_y=None, height=dp(36)))
+        ids.no_rolls.opacity = 0 if rolls else 1
+        counts = session.histogram()
+        ids.histogram.counts = counts
+        ids.histogram_title.text = t("dice.histogram", count=sum(counts.values()))
+
+    def roll(self):
+        self.app.perform({"type": "roll"})
+
+    def pass_turn(self):
+        self.app.perform({"type": "pass"})
+
+    def end_or_again(self):
+        session = self.app.session
+        if session is not None and session.finished:
+            self.app.play_again()
+        else:
+            self.app.perform({"type": "end"})
+
+    def open_manual(self):
+        # How many faces to ask for is the roll's own "die" parameter.
+        session = self.app.session
+        if session is None:
+            return
+        roll = next((a for a in session.game.legal_actions(session.state) if a.type == "roll"), None)
+        if roll is None:
+            return
+        name, die = next(((n, p) for n, p in roll.params.items() if getattr(p, "kind", "") == "die"), ("dice", None))
+        ManualDieDialog(count=getattr(die, "count", 1), param=name).open()
+
+
+class ManualDieDialog(Dialog):
+    """Six face buttons for a physical die; with several dice, one face each in turn."""
+    count = NumericProperty(1)
+    param = StringProperty("dice")     # the roll's argument that takes the faces
+    entered = StringProperty("")
+
+    def on_kv_post(self, *_):
+        self.faces: list[int] = []
+        self._show()
+
+    def _show(self):
+        t = _app().t
+        self.title = t("dice.manual_title") if self.count == 1 else t(
+            "dice.manual_progress", n=len(self.faces) + 1, count=self.count)
+        self.entered = " + ".join(map(str, self.faces))
+
+    def face(self, value: int):
+        self.faces.append(value)
+        if len(self.faces) >= self.count:
+            self.dismiss()
+            _app().perform({"type": "roll", self.param: list(self.faces)})
+        else:
+            self._show()
+
+
+# -- log -------------------------------------------------------------------
+class LogRow(BoxLayout):
+    seq = StringProperty("")
+    colour = StringProperty("grey")
+    letter = StringProperty("")
+    text = StringProperty("")
+    tag = StringProperty("")
+    kind = StringProperty("done")   # done / head / undone / start
+
+
+class LogScreen(BaseScreen):
+    def refresh(self):
+        app, t = self.app, self.t
+        session = app.session
+        box = self.ids.rows
+        box.clear_widgets()
+        if session is None:
+            return
+        self.ids.undo_btn.disabled = not session.can_undo
+        self.ids.redo_btn.disabled = not session.can_redo
+        players = session.setup["players"]
+        tail = session.redo_tail()
+        done = session.actions()
+        rows = []
+        for seq in range(session.length, session.head, -1):  # the redo tail, newest first, greyed
+            rows.append(self._row(seq, tail[seq - session.head - 1], players, "undone", t("log.undone")))
+        for seq in range(session.head, 0, -1):
+            kind, tag = ("head", t("log.now")) if seq == session.head else ("done", "")
+            rows.append(self._row(seq, done[seq - 1], players, kind, tag))
+            if len(rows) >= LOG_LIMIT:
+                break
+        hidden = session.head - sum(1 for r in rows if r.kind in ("done", "head"))
+        for row in rows:
+            box.add_widget(row)
+        if hidden > 0:
+            box.add_widget(LogRow(text=t("log.older", count=hidden), kind="done"))
+        first = players[session.setup.get("first_player", 0)]
+        box.add_widget(LogRow(seq="0", colour=first["colour"], letter=first["letter"],
+                              text=t("log.start", name=first["name"]),
+                              kind="head" if session.head == 0 else "start",
+                              tag=t("log.now") if session.head == 0 else ""))
+
+    def _row(self, seq, action, players, kind, tag) -> LogRow:
+        t = self.t
+        kind_of = action.get("type", "")
+        seat = action.get("player")
+        who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+        if kind_of == "roll" and "dice" in action:
+            text = t("log.roll", name=who["name"] if who else "?", dice=faces_text(action["dice"]))
+            if action.get("manual"):
+                text += " " + t("log.manual")
+        elif f"log.{kind_of}" in _known_keys():
+            text = t(f"log.{kind_of}")
+        else:
+            text = t(f"action.{kind_of}")
+        return LogRow(seq=str(seq), colour=who["colour"] if who else "grey", letter=who["letter"] if who else "",
+                      text=text, tag=tag, kind=kind)
+
+
+def _known_keys():
+    from companion.i18n import texts
+    return texts("en")
+
+
+# -- past sessions -----------------------------------------------------------
+class SessionRow(BoxLayout):
+    session_id = NumericProperty(0)
+    title = StringProperty("")
+    detail = StringProperty("")
+    players = ObjectProperty([])
+    finished = BooleanProperty(False)
+    playable = BooleanProperty(True)    # this UI has a table screen for its game
+    screen = ObjectProperty(None)
+
+
+class SessionsScreen(BaseScreen):
+    def refresh(self):
+        t = self.t
+        box = self.ids.rows
+        box.clear_widgets()
+        sessions = self.app.store.list_sessions()
+        self.ids.empty.opacity = 0 if sessions else 1
+        for info in sessions:
+            box.add_widget(SessionRow(screen=self, session_id=info["id"], players=info["setup"]["players"],
+                                      playable=info["game"] in PLAYABLE,
+                                      finished=info["finished"], title=self.describe(info),
+                                      detail=self.detail(info)))
+
+    def describe(self, info) -> str:
+        return players_text(info["setup"]["players"])
+
+    def detail(self, info) -> str:
+        t = self.t
+        try:
+            title = t(games.get(info["game"]).title)
+        except games.IllegalAction:
+            title = info["game"]
+        when = time.strftime(t("date.format"), time.localtime(info["updated"]))
+        state = t("sessions.finished" if info["finished"] else "sessions.running")
+        return " · ".join((title, when, t("sessions.moves", count=info["head"]), state))
+
+    def ask_delete(self, row: SessionRow):
+        # The one question in the app: deleting cannot be undone.
+        t = self.t
+        dialog = ConfirmDialog(title=t("sessions.confirm_title"),
+                               body=t("sessions.confirm_text", players=row.title, detail=row.detail),
+                               confirm_text=t("sessions.delete"))
+        dialog.action = lambda: self.app.delete_session(row.session_id)
+        dialog.open()
+
+
+class ConfirmDialog(Dialog):
+    confirm_text = StringProperty("")
+    action = None
+
+    def confirm(self):
+        self.dismiss()
+        if self.action:
+            self.action()
+
+
+# -- settings ----------------------------------------------------------------
+class SettingsScreen(BaseScreen):
+    def refresh(self):
+        app = self.app
+        cfg = app.cfg
+        ids = self.ids
+        ids.lang_en.tone = "selected" if app.lang == "en" else "normal"
+        ids.lang_de.tone = "selected" if app.lang == "de" else "normal"
+        ids.buzzer_on.tone = "selected" if app.buzzer_on else "normal"
+        ids.buzzer_off.tone = "normal" if app.buzzer_on else "selected"
+        ids.seconds.text = self.t("settings.seconds", n=cfg.timer.seconds)
+        ids.tick_last.text = str(cfg.timer.tick_last)
+        ids.debounce.text = self.t("settings.ms", n=cfg.buttons.debounce_ms)
+
+    def step(self, key: str, step: int, bounds):
+        value = prefs.clamp(prefs.get(self.app.cfg, key) + step, bounds)
+        self.app.change_setting(key, value)
+
+
+# -- about -------------------------------------------------------------------
+class AboutScreen(BaseScreen):
+    def refresh(self):
+        app, t = self.app, self.t
+        ids = self.ids
+        ids.version.value = t("about.version_value", version=__version__)
+        mode = app.rig_mode()
+        lines = [t("about.mode_" + mode)]
+        notice = getattr(app.rig, "notice", None)
+        if notice:
+            lines.append(t(notice))
+        ids.mode.value = "\n".join(lines)
+        ids.mapping.value = self.mapping()
+        store = app.store
+        if store.notice:
+            ids.data.value = t(store.notice, **store.notice_params)
+        else:
+            ids.data.value = t("about.data_ok", path=str(store.path))
+        path = app.config_path
+        if app.config_errors:
+            ids.config.value = "\n".join([t("about.config_errors", path=str(path), count=len(app.config_errors))]
+                                        + [f"• {e}" for e in app.config_errors])
+        elif path is None:
+            ids.config.value = t("about.config_none")
+        elif not path.exists():
+            ids.config.value = t("about.config_missing", path=str(path))
+        else:
+            ids.config.value = t("about.config_ok", path=str(path))
+
+    def mapping(self) -> str:
+        app, t = self.app, self.t
+        rig = app.rig
+        if app.rig_mode() == "simulated" and getattr(rig, "key_help", None):
+            return "\n".join(f"{t('input.' + event.value)}: {keys}" for keys, event in rig.key_help)
+        buttons = app.cfg.buttons
+        lines = []
+        for name in ("roll", "timer", "confirm", "undo"):
+            pin = getattr(buttons, name)
+            where = t("about.pin", pin=pin) if pin is not None else t("about.pin_none")
+            lines.append(f"{t('input.' + name)}: {where}")
+        lines.append(t("about.redo_long", ms=buttons.long_press_ms))
+        buzzer = app.cfg.buzzer
+        where = t("about.pin", pin=buzzer.pin) if buzzer.pin is not None else t("about.pin_none")
+        lines.append(f"{t('about.buzzer')}: {where} ({buzzer.type})")
+        return "\n".join(lines)
+
+
+SCREENS = {
+    "home": HomeScreen,
+    "setup": SetupScreen,
+    "dice": DiceScreen,
+    "log": LogScreen,
+    "sessions": SessionsScreen,
+    "settings": SettingsScreen,
+    "about": AboutScreen,
+}

@@ -1,0 +1,65 @@
+"""Colours and sizes shared by every screen: dark, high contrast, big targets.
+
+Plain Python (no Kivy), so kv files import it with ``#:import theme ui.theme``.
+"""
+from __future__ import annotations
+
+from companion.players import COLOUR_HEX
+
+TOUCH = 64          # px: the smallest touch target (a fingertip at arm's length)
+BAR = 64            # px: the top bar of every screen
+
+
+def rgba(hex_colour: str, alpha: float = 1.0) -> tuple[float, float, float, float]:
+    h = hex_colour.lstrip("#")
+    return (int(h[0:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:6], 16) / 255, alpha)
+
+
+BG = rgba("#121418")
+SURFACE = rgba("#1F2329")
+SURFACE_HI = rgba("#2A2F37")
+LINE = rgba("#3A414C")
+TEXT = rgba("#F4F5F7")
+TEXT_DIM = rgba("#B4BAC3")
+TEXT_OFF = rgba("#6A717B")
+ERROR_TEXT = rgba("#FF8A80")
+NOTICE_BG = rgba("#5C4300")
+TOAST_ERROR = rgba("#8E1F19")
+TOAST_INFO = rgba("#1E4F8F")
+BADGE = rgba("#F0E442")
+
+# Button faces by tone: (normal, pressed). White text stays >= 4.5:1 on each.
+TONES = {
+    "normal": (rgba("#343B46"), rgba("#4A5361")),
+    "primary": (rgba("#2A62C9"), rgba("#3C78E6")),
+    "go": (rgba("#17744A"), rgba("#1F9360")),
+    "danger": (rgba("#A8231C"), rgba("#C83A30")),
+    "quiet": (rgba("#23272E"), rgba("#343B46")),
+    "selected": (rgba("#2A62C9"), rgba("#3C78E6")),
+}
+DISABLED_FACE = rgba("#1C1F24")
+
+
+def face(tone: str, state: str, disabled: bool):
+    if disabled:
+        return DISABLED_FACE
+    normal, down = TONES.get(tone, TONES["normal"])
+    return down if state == "down" else normal
+
+
+def player_rgba(colour: str, alpha: float = 1.0):
+    return rgba(COLOUR_HEX.get(colour, "#BBBBBB"), alpha)
+
+
+def _luminance(c) -> float:
+    def lin(v):
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+
+
+def ink_on(colour: str):
+    """Black or white, whichever reads better on a player's colour."""
+    lum = _luminance(player_rgba(colour))
+    on_white = 1.05 / (lum + 0.05)
+    on_black = (lum + 0.05) / 0.05
+    return (0.07, 0.07, 0.07, 1) if on_black >= on_white else (1, 1, 1, 1)
