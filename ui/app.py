@@ -499,8 +499,26 @@ def run_app(args) -> int:
     rig_config = prefs.with_value(app.cfg, "buzzer.enabled", config.buzzer.enabled or app.cfg.buzzer.enabled)
     rig = open_rig(rig_config, app.on_input, on_cue=app.on_cue, simulate=getattr(args, "simulate", None))
     app.attach_rig(rig)
+    if os.environ.get("CELLMATE_BENCH_MARK"):
+        _mark_first_frame(app, quit_after=bool(os.environ.get("CELLMATE_BENCH_EXIT")))
     try:
         app.run()
     finally:
         app.shutdown()
     return 0
+
+
+BENCH_MARK = "CELLMATE-FIRST-FRAME"
+
+
+def _mark_first_frame(app, quit_after: bool) -> None:
+    """For scripts/bench: say when the first frame is on the screen (and stop if asked)."""
+    from kivy.core.window import Window
+
+    def first(*_):
+        Window.unbind(on_flip=first)
+        print(BENCH_MARK, flush=True)
+        if quit_after:
+            app.stop()
+
+    Window.bind(on_flip=first)
