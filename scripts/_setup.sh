@@ -30,8 +30,12 @@ fi
 stamp="$VENV/.cellmate-installed"
 want="$(cat "$ROOT/pyproject.toml" | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-    echo "cellmate: installing the project into $VENV"
-    "$VENV/bin/python" -m pip install -q --upgrade pip >/dev/null
-    "$VENV/bin/python" -m pip install -q -e "$ROOT[test]"
+    echo "cellmate: installing the project into $VENV (log: $VENV/install.log)"
+    if ! { "$VENV/bin/python" -m pip install --upgrade pip &&
+           "$VENV/bin/python" -m pip install -e "$ROOT[test]"; } >"$VENV/install.log" 2>&1; then
+        tail -n 30 "$VENV/install.log" >&2
+        echo "cellmate: installing failed; the whole log is in $VENV/install.log" >&2
+        exit 1
+    fi
     echo "$want" > "$stamp"
 fi
