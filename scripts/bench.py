@@ -196,6 +196,35 @@ def press_latency(presses: int, commit: bool) -> list[float]:
     return latencies
 
 
+def zero_buzz_lateness(runs: int, seconds: float = 0.5) -> list[float]:
+    """How late the zero buzz comes after the countdown's deadline, with the
+    countdown polled every frame by the Kivy clock as the screens do."""
+    from kivy.base import EventLoop
+    from kivy.clock import Clock
+
+    from companion import cues
+    from companion.timers import Countdown
+
+    EventLoop.ensure_window()
+    late: list[float] = []
+    for _ in range(runs):
+        timer = Countdown(seconds, time.monotonic)
+        heard = []
+
+        def poll(_dt):
+            if cues.ALARM in timer.poll():
+                heard.append(time.monotonic())
+
+        event = Clock.schedule_interval(poll, 0)
+        timer.start()
+        deadline = timer.deadline
+        while not heard:
+            EventLoop.idle()
+        event.cancel()
+        late.append(heard[0] - deadline)
+    return late
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presses", type=int, default=200)
@@ -212,6 +241,10 @@ def main() -> int:
                  f"{statistics.median(lat_bare) * 1000:.1f} ms (edge to main thread only)"))
     rows.append(("press to committed state, p99", f"{percentile(lat_app, 99) * 1000:.1f} ms",
                  f"{percentile(lat_bare, 99) * 1000:.1f} ms (edge to main thread only)"))
+    late = zero_buzz_lateness(20)
+    rows.append(("timer: zero buzz after the deadline, median", f"{statistics.median(late) * 1000:.1f} ms",
+                 "one frame at 60 fps = 16.7 ms"))
+    rows.append(("timer: zero buzz after the deadline, worst", f"{max(late) * 1000:.1f} ms", ""))
     for n, seconds in resume_times((100, 1_000, 10_000)).items():
         rows.append((f"resume a session of {n:,} events", f"{seconds * 1000:.1f} ms", "n/a"))
 
