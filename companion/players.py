@@ -26,7 +26,13 @@ MAX_NAME = 20
 
 
 class TableError(ValueError):
-    """A table that cannot be played: the message says what to fix."""
+    """A table that cannot be played: the message says what to fix; `key`
+    and `params` name the same text in the catalogue (error.<key>)."""
+
+    def __init__(self, key: str, message: str, **params):
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -43,23 +49,26 @@ def make_table(entries: list) -> list[dict]:
     """Validate players (names, or dicts with name/colour/letter) and fill in
     colours and letters nobody chose. Returns JSON-ready dicts in seat order."""
     if not isinstance(entries, list):
-        raise TableError("players must be a list")
+        raise TableError("table_not_list", "players must be a list")
     if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
-        raise TableError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(entries)}")
+        raise TableError("table_count", f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(entries)}",
+                         low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(entries))
     raw = []
     for i, entry in enumerate(entries):
         if isinstance(entry, str):
             entry = {"name": entry}
         if not isinstance(entry, dict):
-            raise TableError(f"player {i + 1} must be a name")
+            raise TableError("table_not_name", f"player {i + 1} must be a name", seat=i + 1)
         name = str(entry.get("name", "")).strip()
         if not name:
-            raise TableError(f"player {i + 1} needs a name")
+            raise TableError("table_no_name", f"player {i + 1} needs a name", seat=i + 1)
         if len(name) > MAX_NAME:
-            raise TableError(f"the name of player {i + 1} is longer than {MAX_NAME} letters")
+            raise TableError("table_long_name", f"the name of player {i + 1} is longer than {MAX_NAME} letters",
+                             seat=i + 1, max=MAX_NAME)
         colour = entry.get("colour")
         if colour is not None and colour not in COLOUR_HEX:
-            raise TableError(f"{name}: unknown colour {colour!r}; choose one of {', '.join(COLOUR_NAMES)}")
+            raise TableError("table_colour", f"{name}: unknown colour {colour!r}; choose one of {', '.join(COLOUR_NAMES)}",
+                             name=name)
         letter = entry.get("letter")
         if letter is not None:
             letter = str(letter).strip().upper()[:1]
@@ -69,14 +78,14 @@ def make_table(entries: list) -> list[dict]:
     names = [name.casefold() for name, _, _ in raw]
     for name, _, _ in raw:
         if names.count(name.casefold()) > 1:
-            raise TableError(f"two players are called {name}; give them different names")
+            raise TableError("table_same_name", f"two players are called {name}; give them different names", name=name)
     chosen = [c for _, c, _ in raw if c]
     if len(set(chosen)) != len(chosen):
-        raise TableError("two players have the same colour")
+        raise TableError("table_same_colour", "two players have the same colour")
     free_colours = [c for c in COLOUR_NAMES if c not in chosen]
     taken_letters = {l for _, _, l in raw if l}
     if len(taken_letters) != len([l for _, _, l in raw if l]):
-        raise TableError("two players have the same letter")
+        raise TableError("table_same_letter", "two players have the same letter")
     table = []
     for name, colour, letter in raw:
         if colour is None:
@@ -92,7 +101,7 @@ def _free_letter(name: str, taken: set[str]) -> str:
     for ch in name.upper() + "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
         if ch.isalnum() and ch not in taken:
             return ch
-    raise TableError("no free letter left")
+    raise TableError("table_same_letter", "no free letter left")
 
 
 def left_of(seat: int, count: int) -> int:

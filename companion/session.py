@@ -50,7 +50,7 @@ class Session:
         try:
             table = make_table(players)
         except TableError as exc:
-            raise IllegalAction("bad_table", str(exc)) from None
+            raise IllegalAction(exc.key, str(exc), **exc.params) from None
         if not game.min_players <= len(table) <= game.max_players:
             raise IllegalAction("player_count", f"{game_id} is for {game.min_players} to {game.max_players} players",
                                 low=game.min_players, high=game.max_players)

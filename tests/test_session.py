@@ -149,3 +149,13 @@ def test_dice_table_turns_go_left_and_count_rounds(store):
         session.act({"type": "pass"})
     assert seen == [first, (first + 1) % 3, (first + 2) % 3]
     assert session.state["current"] == first and session.state["turn"] == 2
+
+
+def test_table_problems_are_said_in_the_tables_language(store):
+    from companion.i18n import Catalogue
+    with pytest.raises(IllegalAction) as caught:
+        Session.create(store, "dice", ["Ann", "ann"])
+    assert Catalogue("de").error(caught.value) == "Zwei Spieler heißen Ann. Gebt ihnen verschiedene Namen."
+    with pytest.raises(IllegalAction) as caught:
+        Session.create(store, "dice", ["Ann", " "])
+    assert Catalogue("en").error(caught.value) == "Player 2 needs a name."
