@@ -46,6 +46,16 @@ class Display:
 
 
 @dataclass(frozen=True)
+class Pads:
+    enabled: bool = True            # look for seat pads at all
+    ports: tuple[str, ...] = ()     # more pads by name: /dev/serial/by-id/... paths, globs, pyserial URLs
+    scan: bool = True               # find pads by USB vendor and product id
+    vid: int = 0x2E8A               # Raspberry Pi
+    pid: int = 0x0005               # MicroPython's USB serial on the Pico
+    simulated: int = 0              # this many simulated pads on pseudo-terminals
+
+
+@dataclass(frozen=True)
 class Config:
     language: str = "en"
     data_dir: str = ""
@@ -53,6 +63,7 @@ class Config:
     buzzer: Buzzer = field(default_factory=Buzzer)
     timer: Timer = field(default_factory=Timer)
     display: Display = field(default_factory=Display)
+    pads: Pads = field(default_factory=Pads)
 
 
 def _pin(value):
@@ -85,6 +96,12 @@ def _bool(value):
     return value, None
 
 
+def _ports(value):
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        return None, f"must be a list of device paths (text), got {value!r}"
+    return tuple(v.strip() for v in value), None
+
+
 def _text(value):
     if not isinstance(value, str):
         return None, f"must be text, got {value!r}"
@@ -108,6 +125,12 @@ CHECKS = {
     "display.width": _int_range(320, 7680),
     "display.height": _int_range(240, 4320),
     "display.fullscreen": _bool,
+    "pads.enabled": _bool,
+    "pads.ports": _ports,
+    "pads.scan": _bool,
+    "pads.vid": _int_range(0, 0xFFFF),
+    "pads.pid": _int_range(0, 0xFFFF),
+    "pads.simulated": _int_range(0, 8),
 }
 
 
