@@ -1,4 +1,4 @@
-"""The `companion` command: run the app, script a table, print the version."""
+"""The `companion` command: run the app, script a table, check the machine, print the version."""
 from __future__ import annotations
 
 import argparse
@@ -35,7 +35,25 @@ def main(argv: list[str] | None = None) -> int:
                         help="go on with a saved session (its id, or the last unfinished one); no setup line then")
     script.add_argument("--memory", action="store_true", help="save nothing")
 
+    doctor = sub.add_parser("doctor", help="check this machine: board, GPIO, buttons, buzzer, pads, display, data",
+                            description="Say what Cellmate finds here, one line each; exit code 1 when "
+                                        "something it needs is missing.")
+    doctor.add_argument("--config", type=Path, help="the config file (default: CELLMATE_CONFIG, the user's "
+                                                     "file, else the kiosk's /etc/cellmate/config.toml)")
+    doctor.add_argument("--data-dir", type=Path, help="the data dir to check (default: as the app finds it)")
+    doctor.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="how long to wait for each button press and answer (default 10)")
+    asking = doctor.add_mutually_exclusive_group()
+    asking.add_argument("--interactive", dest="interactive", action="store_true", default=None,
+                        help="ask for button presses even when standard input is not a terminal")
+    asking.add_argument("--no-input", dest="interactive", action="store_false",
+                        help="ask nothing: buttons are only opened and read (the default without a terminal)")
+    doctor.add_argument("--no-beep", action="store_true", help="do not sound the buzzer")
+
     args = parser.parse_args(argv)
+    if args.command == "doctor":
+        from hardware.doctor import run_doctor  # gpiozero and pyserial load only here
+        return run_doctor(args)
     if args.command == "run":
         from ui.app import run_app  # Kivy loads only here
         return run_app(args)
