@@ -114,7 +114,7 @@ def test_setup_bag_cash_heists_and_team_by_player_count(count):
 def test_two_to_six_players(count):
     with pytest.raises(IllegalAction) as info:
         new([f"P{i}" for i in range(count)])
-    assert info.value.key in ("player_count", "bad_table")
+    assert info.value.key in ("player_count", "table_count")
 
 
 def test_gem_colours_are_the_seat_colours_chosen_at_the_table():

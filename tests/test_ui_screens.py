@@ -7,78 +7,16 @@ The PNGs land in build/screenshots/<lang>-<screen>.png for a person to look at.
 import pytest
 
 from companion.store import DB_NAME
-from ui_fixtures import HEIGHT, WIDTH, kivy_window, make_ui  # noqa: F401  (fixtures)
+from ui_fixtures import HEIGHT, WIDTH, kivy_window, layout_problems, make_ui, open_setup  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
 
 NAMES = ("Anna", "Benedikt", "Cleo", "Dragomir")
 
 
-def layout_problems(ui, root=None) -> list[str]:
-    """What a person at arm's length would trip over on the current screen."""
-    from kivy.uix.behaviors import ButtonBehavior
-    from kivy.uix.label import Label
-    from kivy.uix.scrollview import ScrollView
-    from kivy.uix.textinput import TextInput
-    from ui.widgets import Chip
-
-    problems = []
-    root = root or ui.app.root
-    width, height = ui.app.root.get_root_window().size
-
-    def scroller(w):
-        node = w.parent
-        while node is not None and node.parent is not node:
-            if isinstance(node, ScrollView):
-                return node
-            node = node.parent
-        return None
-
-    def shown(w):
-        # drawn: every ancestor opaque and sized; inside a ScrollView, wholly in its view
-        node = w
-        while node is not None and node.parent is not node:
-            if node.opacity == 0 or node.width <= 0 or node.height <= 0:
-                return False
-            node = node.parent
-        view = scroller(w)
-        if view is not None:
-            bottom, top = w.to_window(*w.pos)[1], w.to_window(w.right, w.top)[1]
-            vbottom = view.to_window(*view.pos)[1] if view.parent is None else view.parent.to_window(*view.pos)[1]
-            if bottom < vbottom - 1 or top > vbottom + view.height + 1:
-                return False
-        return True
-
-    for w in root.walk():
-        if not shown(w):
-            continue
-        name = f"{type(w).__name__}({getattr(w, 'text', '')!r})"
-        x, y = w.to_window(*w.pos)
-        if scroller(w) is None and (x < -1 or y < -1 or x + w.width > width + 1 or y + w.height > height + 1):
-            problems.append(f"{name} is off the window at {(x, y, w.width, w.height)}")
-        if isinstance(w, (ButtonBehavior, TextInput)) and not w.disabled and not isinstance(w, Chip):
-            if w.height < 64:
-                problems.append(f"{name} is a touch target only {w.height:.0f} px high")
-        if isinstance(w, ButtonBehavior) and isinstance(w, Chip) and min(w.size) < 64:
-            problems.append(f"{name} chip to tap is only {min(w.size):.0f} px")
-        if isinstance(w, Chip) and not w.letter:
-            problems.append(f"{name} chip without a letter")
-        if isinstance(w, Label) and w.text:
-            w.texture_update()
-            tw, th = w.texture_size
-            if th > w.height + 2 or tw > w.width + 2:
-                problems.append(f"{name} spills out: text {tw}x{th} in a {w.width:.0f}x{w.height:.0f} box")
-            # Shortened ("...") or lines dropped (max_lines): what is drawn is not the whole text.
-            drawn = "".join(word.text for line in w._label._cached_lines for word in line.words)
-            if "".join(drawn.split()) != "".join(w.text.split()):
-                problems.append(f"{name} is cut short: drawn as {drawn!r}")
-    return problems
-
-
 def populate(ui):
     """A table in play: four seats, rolls by all, one undone action."""
-    ui.tap(ui.ids().new_game)
-    setup = ui.app.screen("setup")
+    setup = open_setup(ui)
     while len(setup.rows()) < len(NAMES):
         setup.add_seat()
     for row, name in zip(setup.rows(), NAMES):
@@ -107,6 +45,8 @@ def test_every_screen_fits_and_is_photographed(make_ui, lang):
     look(ui, lang, "home-empty")
 
     ui.tap(ui.ids().new_game)
+    look(ui, lang, "games")
+    ui.tap(ui.screen.tiles["dice"])
     setup = ui.app.screen("setup")
     for _ in range(3):
         ui.tap(setup.ids.add_seat)
@@ -115,8 +55,9 @@ def test_every_screen_fits_and_is_photographed(make_ui, lang):
     ui.tap(setup.ids.start)  # a duplicate name: the message in place
     look(ui, lang, "setup")
     ui.tap(ui.ids().back)
+    assert ui.app.sm.current == "games"  # back to the choice of the game
+    ui.tap(ui.ids().back)
 
-    ui.app.screen("setup").reset()
     populate(ui)
     ui.app.root.ids.toast.hide()
     look(ui, lang, "dice")
@@ -186,3 +127,28 @@ def test_a_bigger_screen_scales_up(make_ui, kivy_window):
         assert dice.die.height > 400 and dice.end_btn.top == 720 - 6  # the table grew with the screen
     finally:
         kivy_window.size = (WIDTH, HEIGHT)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game_id", ["snitch", "heist", "dig", "singsing"])
+def test_every_game_screen_fits_with_a_full_table(make_ui, lang, game_id):
+    """The most seats each game allows, long names, and the first question a tap asks."""
+    from companion.games import GAMES
+    from ui_fixtures import act, start_game
+
+    ui = make_ui(seat=1)
+    ui.app.set_language(lang)
+    names = ("Anna-Katharina", "Benedikt", "Cleo", "Dragomir", "Eleonore", "Friedrich", "Gundula", "Hieronymus")
+    options = {"dig": {"michel": ["value"], "counters": ["value"]},
+               "singsing": {"advanced": ["value"], "tracker": ["value"]},
+               "snitch": {"harder": ["value"]}}.get(game_id, {})
+    start_game(ui, game_id, names[:GAMES[game_id].max_players], options)
+    ui.app.root.ids.toast.hide()
+    look(ui, lang, f"game-{game_id}")
+    screen = ui.app.screen("game")
+    assert screen.groups, "a game that has just begun offers something to do"
+    dialog = act(ui, (screen.groups[0].type, screen.groups[0].label))
+    if dialog is not None:
+        ui.pump(2)
+        assert layout_problems(ui, dialog) == []
+        ui.shot(f"{lang}-game-{game_id}-first-question")

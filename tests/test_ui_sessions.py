@@ -47,7 +47,7 @@ def test_a_finished_table_starts_at_home(make_ui, tmp_path):
     assert again.app.sm.current == "home" and again.app.session is None
     home = again.ids()
     assert home.resume.disabled and home.resume.detail == "No game is running"
-    assert not home.again.disabled and home.again.detail == "Anna, Ben"
+    assert not home.again.disabled and home.again.detail == "Dice table: Anna, Ben"
     again.tap(home.again)  # Same table again, from home
     assert again.app.sm.current == "dice"
     assert [p["name"] for p in again.app.session.setup["players"]] == ["Anna", "Ben"]

@@ -2,14 +2,9 @@
 import pytest
 
 from companion.players import COLOUR_NAMES, MAX_PLAYERS, MIN_PLAYERS
-from ui_fixtures import kivy_window, make_ui  # noqa: F401  (fixtures)
+from ui_fixtures import kivy_window, make_ui, open_setup  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
-
-
-def open_setup(ui):
-    ui.tap(ui.ids().new_game)
-    return ui.app.screen("setup")
 
 
 def test_two_taps_start_a_table_with_default_names(make_ui):

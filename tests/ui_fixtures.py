@@ -143,11 +143,12 @@ class UI:
         view = _scrollview_of(widget)
         if view is not None:  # a finger can only reach what the ScrollView shows
             assert view.collide_point(*view.parent.to_widget(x, y)), f"{widget!r} is scrolled out of sight"
+        assert not getattr(widget, "disabled", False), f"{widget!r} is disabled: a finger would do nothing"
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         touch.touch_up()
-        if view is not None:
-            self.wait(0.22)  # a ScrollView hands a tap on after 0.2 s (it may be a swipe)
+        if view is not None and (view.do_scroll_x or view.do_scroll_y):
+            self.wait(0.22)  # a ScrollView that can scroll hands a tap on after 0.2 s (it may be a swipe)
         else:
             self.pump(1)
 
@@ -194,18 +195,118 @@ class UI:
         return views[0] if views else None
 
 
-def start_table(ui, names=("Anna", "Ben", "Cleo")):
-    """Home -> setup with these names -> Start; returns the dice screen's ids."""
+def open_setup(ui, game="dice"):
+    """Home -> New game -> the game's tile; returns the setup screen."""
     ui.tap(ui.ids().new_game)
-    setup = ui.app.screen("setup")
-    assert ui.app.sm.current == "setup"
+    assert ui.app.sm.current == "games"
+    ui.tap(ui.screen.tiles[game])
+    assert ui.app.sm.current == "setup" and ui.app.screen("setup").game_id == game
+    return ui.app.screen("setup")
+
+
+def start_game(ui, game, names, options=None):
+    """Set up `game` by touch with these names; `options` {name: taps on its value};
+    returns the table screen's ids (the dice table's, or the game screen's)."""
+    setup = open_setup(ui, game)
     while len(setup.rows()) < len(names):
         ui.tap(setup.ids.add_seat)
     for row, name in zip(setup.rows(), names):
         ui.type_into(row.ids.name, name)
+    rows = {row.option.name: row for row in setup.ids.options.children}
+    for name, taps in (options or {}).items():
+        for target in taps:
+            button = option_button(rows[name], target)
+            bring_into_view(ui, button)
+            ui.tap(button)
     ui.tap(setup.ids.start)
-    assert ui.app.sm.current == "dice"
-    return ui.ids("dice")
+    expected = "dice" if game == "dice" else "game"
+    assert ui.app.sm.current == expected, setup.message
+    return ui.ids(expected)
+
+
+def option_button(row, which):
+    """An option row's button: "-", "value" or "+"."""
+    minus, value, plus = reversed(row.children[0].children)
+    return {"-": minus, "value": value, "+": plus}[which]
+
+
+def start_table(ui, names=("Anna", "Ben", "Cleo")):
+    """Home -> the dice table with these names -> Start; returns the dice screen's ids."""
+    return start_game(ui, "dice", names)
+
+
+def layout_problems(ui, root=None) -> list[str]:
+    """What a person at arm's length would trip over on the current screen:
+    touch targets under 64 px, text cut short or spilling out of its box, widgets
+    off the window, colour chips without their letter."""
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
+    from kivy.uix.textinput import TextInput
+    from ui.widgets import Chip
+
+    problems = []
+    root = root or ui.app.root
+    width, height = ui.app.root.get_root_window().size
+
+    def scroller(w):
+        node = w.parent
+        while node is not None and node.parent is not node:
+            if isinstance(node, ScrollView):
+                return node
+            node = node.parent
+        return None
+
+    def shown(w):
+        # drawn: every ancestor opaque and sized; inside a ScrollView, wholly in its view
+        node = w
+        while node is not None and node.parent is not node:
+            if node.opacity == 0 or node.width <= 0 or node.height <= 0:
+                return False
+            node = node.parent
+        view = scroller(w)
+        if view is not None:
+            bottom, top = w.to_window(*w.pos)[1], w.to_window(w.right, w.top)[1]
+            vbottom = view.to_window(*view.pos)[1] if view.parent is None else view.parent.to_window(*view.pos)[1]
+            if bottom < vbottom - 1 or top > vbottom + view.height + 1:
+                return False
+        return True
+
+    for w in root.walk():
+        if not shown(w):
+            continue
+        name = f"{type(w).__name__}({getattr(w, 'text', '')!r})"
+        x, y = w.to_window(*w.pos)
+        if scroller(w) is None and (x < -1 or y < -1 or x + w.width > width + 1 or y + w.height > height + 1):
+            problems.append(f"{name} is off the window at {(x, y, w.width, w.height)}")
+        if isinstance(w, (ButtonBehavior, TextInput)) and not w.disabled and not isinstance(w, Chip):
+            if w.height < 64:
+                problems.append(f"{name} is a touch target only {w.height:.0f} px high")
+        if isinstance(w, ButtonBehavior) and isinstance(w, Chip) and min(w.size) < 64:
+            problems.append(f"{name} chip to tap is only {min(w.size):.0f} px")
+        if isinstance(w, Chip) and not w.letter.strip():
+            problems.append(f"{name} chip without a letter")
+        if isinstance(w, Label) and w.text:
+            w.texture_update()
+            tw, th = w.texture_size
+            if th > w.height + 2 or tw > w.width + 2:
+                problems.append(f"{name} spills out: text {tw}x{th} in a {w.width:.0f}x{w.height:.0f} box")
+            # Shortened ("...") or lines dropped (max_lines): what is drawn is not the whole text.
+            drawn = "".join(word.text for line in w._label._cached_lines for word in line.words)
+            whole = plain(w.text) if w.markup else w.text  # drawn: no tags, escapes resolved
+            if "".join(drawn.split()) != "".join(whole.split()):
+                problems.append(f"{name} is cut short: drawn as {drawn!r}")
+    return problems
+
+
+def look(ui, name, widget=None):
+    """Check what is on screen (or in a dialog) fits, then photograph the window."""
+    ui.pump(2)
+    problems = layout_problems(ui, widget)
+    assert problems == [], f"{name}: {problems}"
+    path = ui.shot(name)
+    assert path.stat().st_size > 5000  # a picture, not a black frame
+    return path
 
 
 def _scrollview_of(widget):
@@ -245,3 +346,86 @@ def make_ui(kivy_window, tmp_path):
     yield make
     for ui in list(built):
         close_app(ui.app)
+
+
+# -- the game screen ------------------------------------------------------------------
+def bring_into_view(ui, widget) -> None:
+    """What a finger does first when a button is below the fold: scroll to it."""
+    view = _scrollview_of(widget)
+    if view is None:
+        return
+    bottom = view.parent.to_widget(*widget.to_window(*widget.pos))[1]
+    top = view.parent.to_widget(*widget.to_window(widget.right, widget.top))[1]
+    if bottom < view.y - 1 or top > view.top + 1:
+        view.scroll_to(widget, padding=10, animate=False)
+        ui.pump(2)
+
+
+def act(ui, key):
+    """Tap the game screen's button for an action type (or (type, label)); returns the
+    dialog it opened, or None when the tap was the whole action."""
+    screen = ui.app.screen("game")
+    assert ui.app.sm.current == "game"
+    button = screen.button(key)
+    bring_into_view(ui, button)
+    ui.tap(button)
+    return ui.modal()
+
+
+def answer(ui, text):
+    """Tap the answer button showing `text` in the open action dialog."""
+    dialog = ui.modal()
+    assert dialog is not None, f"no dialog open to answer {text!r}"
+    texts = [b.text for b in dialog.buttons]
+    matches = [b for b in dialog.buttons if b.text == text]
+    assert matches, f"{text!r} is not among the answers {texts}"
+    bring_into_view(ui, matches[0])
+    ui.tap(matches[0])
+    return ui.modal()
+
+
+def step(ui, *steps):
+    """Tap the stepper's buttons ("+1", "−5" ...), in order."""
+    dialog = ui.modal()
+    for label in steps:
+        button = next(b for b in dialog.buttons if b.text == label)
+        ui.tap(button)
+    return dialog
+
+
+def press(ui, name):
+    """A footer button of the open dialog: back, skip, roll, finish, ok, close, cancel."""
+    dialog = ui.modal()
+    assert dialog is not None, f"no dialog open to press {name}"
+    ui.tap(dialog.ids[name])
+    return ui.modal()
+
+
+def seat_texts(ui):
+    """Each seat card as (name, tags), clockwise."""
+    seats = ui.app.screen("game").ids.seats
+    return [(card.name, card.badges.replace("\u00a0", " ")) for card in reversed(seats.children)]
+
+
+def plain(text: str) -> str:
+    """A label's text as a person reads it: markup tags gone, escapes resolved."""
+    import re
+    text = re.sub(r"\[/?[a-z_]+(=[^\]]*)?\]", "", text)
+    return text.replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
+
+
+def screen_lines(ui):
+    return [plain(c.text) for c in reversed(ui.app.screen("game").ids.lines.children)]
+
+
+def visible_lines(ui):
+    """The summary lines a person can see without scrolling, and which are marked as new."""
+    screen = ui.app.screen("game")
+    view = screen.ids.line_scroll
+    out = []
+    for label in reversed(screen.ids.lines.children):
+        bottom = view.parent.to_widget(*label.to_window(*label.pos))[1]
+        top = view.parent.to_widget(*label.to_window(label.right, label.top))[1]
+        if bottom >= view.y - 1 and top <= view.top + 1:
+            out.append((plain(label.text), label.fresh))
+    return out

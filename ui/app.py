@@ -3,7 +3,12 @@
 Data flows one way. An input event (button, key) or a tap goes to the
 controller, which commits one event; the screen on show is refreshed right
 away from the new state, then the cues go to the rig. Nothing polls the
-database. The countdown is polled every frame, like a clock on the wall.
+database. The countdowns are polled every frame, like a clock on the wall: the
+dice table's own, and the one a game asks for (Game.countdown: Sing Sing's
+guess), whose zero becomes the game's timeout action.
+
+The dice table has its own screen; every other game plays on the generic game
+screen, which draws the game's summary and legal actions.
 
 `run_app(args)` is what `companion run` calls. Tests use `build_app(...)`,
 which builds the same widget tree without running the event loop, and
@@ -20,10 +25,11 @@ from pathlib import Path
 os.environ.setdefault("KIVY_NO_ARGS", "1")  # the command line is ours (ui/cli.py), not Kivy's
 
 from kivy.app import App  # noqa: E402  (neither import opens a window)
-from kivy.properties import StringProperty  # noqa: E402
+from kivy.properties import BooleanProperty, StringProperty  # noqa: E402
 
 from companion import controller, cues as cue_names  # noqa: E402
 from companion import config as config_file  # noqa: E402
+from companion import games  # noqa: E402
 from companion.games import IllegalAction  # noqa: E402
 from companion.i18n import Catalogue  # noqa: E402
 from companion.inputs import InputEvent  # noqa: E402
@@ -31,11 +37,11 @@ from companion.session import Session  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.timers import DONE, IDLE, PAUSED, RUNNING, Countdown, TimerCues  # noqa: E402
 
-from . import prefs  # noqa: E402
+from . import dig_board, prefs  # noqa: E402
 
 KV_DIR = Path(__file__).parent / "kv"
-SCREEN_NAMES = ("home", "setup", "dice", "log", "sessions", "settings", "about")
-TABLE_SCREENS = ("dice", "log")   # where the buttons act on the game
+SCREEN_NAMES = ("home", "games", "setup", "dice", "game", "log", "sessions", "settings", "about")
+TABLE_SCREENS = ("dice", "game", "log")   # where the buttons act on the game
 
 
 # -- Kivy set-up, before any window exists ---------------------------------------
@@ -87,6 +93,10 @@ class CellmateApp(App):
     timer_phase = StringProperty(IDLE)
     key_help_text = StringProperty("")
     notice_text = StringProperty("")
+    countdown_on = BooleanProperty(False)   # the game's own countdown (Sing Sing's guess)
+    countdown_text = StringProperty("")
+    countdown_caption = StringProperty("")
+    countdown_phase = StringProperty("running")
 
     def __init__(self, config: config_file.Config, store: Store, rig=None, *, config_path: Path | None = None,
                  config_errors=(), clock=time.monotonic, rng=None, **kwargs):
@@ -109,6 +119,10 @@ class CellmateApp(App):
         self._closed = False
         self.last_toast = ""
         self.timer = self._new_timer()
+        self.game_countdown: Countdown | None = None   # run for the game (game.countdown)
+        self._countdown_spec: dict | None = None
+        self._timeout_sent = False
+        self.dig_memory: dig_board.Memory | None = None
         if config_errors:
             self.notices.append(("notice.config", {"path": str(self.config_path), "count": len(self.config_errors)}))
         if rig is not None:
@@ -161,7 +175,8 @@ class CellmateApp(App):
                 self.session = Session.load(self.store, target["id"], rng=self.rng)
             except (IllegalAction, ValueError):
                 self.session = None  # unreadable: start at home, it stays listed under past games
-        self.go("dice" if self.session else "home")
+        self._session_changed()
+        self.go(self.table_name() if self.session else "home")
 
     def _last_unfinished(self) -> dict | None:
         # Like store.last_unfinished(), but only games this UI has a table screen for.
@@ -188,9 +203,20 @@ class CellmateApp(App):
         self.store.close()
 
     # -- navigation -----------------------------------------------------------
+    def table_name(self) -> str:
+        """The screen the open game is played on: the dice table's own, or the game screen."""
+        if self.session is not None and self.session.game.id != "dice":
+            return "game"
+        return "dice"
+
+    def open_table(self) -> None:
+        self.go(self.table_name())
+
     def go(self, name: str) -> None:
         if name in TABLE_SCREENS and self.session is None:
             name = "home"
+        elif name in ("dice", "game"):
+            name = self.table_name()
         if self.sm.current == name:
             self.sm.current_screen.refresh()
             return
@@ -220,14 +246,27 @@ class CellmateApp(App):
         return sessions[0] if sessions else None
 
     def new_game(self) -> None:
+        """Home's New game: a fresh form, and first the choice of the game."""
         self.screen("setup").reset()
+        self.go("games")
+
+    def choose_game(self, game_id: str) -> None:
+        self.screen("setup").choose(game_id)
         self.go("setup")
+
+    def game_options(self, game_id: str, options: dict) -> dict:
+        """The options a new session gets: the setup's, plus what the app keeps for
+        the game (Dig's board map and added places, learned at earlier tables)."""
+        options = dict(options)
+        if "board" in getattr(games.get(game_id), "extra_options", ()):
+            options.update(dig_board.game_options(self.store))
+        return options
 
     def start_game(self, game_id: str, players: list, options: dict) -> str | None:
         """Create the session (the first player is drawn and recorded by it).
         Returns the message to show in place, or None when the table is open."""
         try:
-            session = Session.create(self.store, game_id, players, options, rng=self.rng)
+            session = Session.create(self.store, game_id, players, self.game_options(game_id, options), rng=self.rng)
         except IllegalAction as exc:
             self.play([cue_names.WARNING])
             return self.t.error(exc)
@@ -237,10 +276,14 @@ class CellmateApp(App):
     def open_session(self, session: Session, announce: bool = False) -> None:
         self.session = session
         self.reset_timer()
-        self.go("dice")
+        self._session_changed()
+        self.go(self.table_name())
         if announce:
-            first = session.setup["players"][session.setup["first_player"]]
-            self.toast(self.t("dice.starts", name=first["name"]))
+            if session.game.id == "dice":
+                first = session.setup["players"][session.setup["first_player"]]
+                self.toast(self.t("dice.starts", name=first["name"]))
+            else:  # who begins is the game's to say (a roll, the Soap): its headline says it
+                self.toast(self.t("game.started", game=self.t(session.game.title)))
             self.play([cue_names.SUCCESS])
 
     def resume(self, session_id: int | None = None) -> None:
@@ -250,7 +293,7 @@ class CellmateApp(App):
                 return
             session_id = target["id"]
         if self.session is not None and self.session.id == session_id:
-            self.go("dice")
+            self.open_table()
             return
         info = next((i for i in self.store.list_sessions() if i["id"] == session_id), None)
         if info is not None and not self.playable(info["game"]):
@@ -264,6 +307,7 @@ class CellmateApp(App):
         self.open_session(session)
 
     def play_again(self) -> None:
+        """The same game, players and options, with a newly drawn first player."""
         source = self.session
         if source is None:
             table = self.latest_table()
@@ -274,12 +318,20 @@ class CellmateApp(App):
             except IllegalAction as exc:
                 self.toast(self.t.error(exc), "error")
                 return
-        self.open_session(source.play_again(), announce=True)
+        game_id = source.game.id
+        options = self.game_options(game_id, source.setup["options"])  # Dig: the map as it is now
+        try:
+            again = Session.create(self.store, game_id, source.setup["players"], options, rng=self.rng)
+        except IllegalAction as exc:
+            self.toast(self.t.error(exc), "error")
+            return
+        self.open_session(again, announce=True)
 
     def delete_session(self, session_id: int) -> None:
         self.store.delete_session(session_id)
         if self.session is not None and self.session.id == session_id:
             self.session = None
+            self._session_changed()
         self.refresh()
 
     # -- the one path from input to state ---------------------------------------
@@ -299,20 +351,22 @@ class CellmateApp(App):
         return self._settle(controller.redo(self.session))
 
     def on_input(self, event: InputEvent):
-        """A physical button (or its key). Acts only while the table or its log is shown."""
+        """A physical button (or its key). Acts only while the table or its log is shown.
+        The game reads every button first (Sing Sing's TIMER starts the guess); a TIMER
+        the game leaves alone is the dice table's own countdown."""
         if self.session is None or self.sm.current not in TABLE_SCREENS:
-            return None
-        if event == InputEvent.TIMER:
-            self.toggle_timer()
             return None
         outcome = controller.handle_input(self.session, event)
         if outcome is None:
+            if event == InputEvent.TIMER and self.session.game.id == "dice":
+                self.toggle_timer()
             return None
         return self._settle(outcome)
 
     def _settle(self, outcome):
         if self.session.finished and self.timer.state != IDLE:
             self.reset_timer()       # a game that is over has no turn to time
+        self._session_changed()
         self.refresh()               # the committed state is on screen first
         self.play(outcome.cues)
         if outcome.error is not None:
@@ -358,6 +412,62 @@ class CellmateApp(App):
         if cues:
             self.play(cues)
         self._show_timer()
+        self._poll_countdown()
+
+    # -- the game's own countdown (Game.countdown) -------------------------------
+    def _session_changed(self) -> None:
+        """After every change of the open game: its countdown and what Dig learned."""
+        self._sync_countdown()
+        session = self.session
+        if session is not None and session.game.id == "dig":
+            if self.dig_memory is None or self.dig_memory.session_id != session.id:
+                self.dig_memory = dig_board.Memory(session.id)
+            self.dig_memory.sync(self.store, session.state)
+
+    def _sync_countdown(self) -> None:
+        """Start the game's countdown when its key appears or changes; stop it when it goes."""
+        session = self.session
+        spec = session.game.countdown(session.state) if session is not None else None
+        key = spec["key"] if spec else None
+        running = self._countdown_spec["key"] if self._countdown_spec else None
+        if key != running:
+            self._countdown_spec = spec
+            self._timeout_sent = False
+            self.game_countdown = None
+            if spec:
+                self.game_countdown = Countdown(spec["seconds"], clock=self.clock, cues=session.game.timer_cues)
+                self.game_countdown.start()
+        self._show_countdown()
+
+    def _poll_countdown(self) -> None:
+        countdown = self.game_countdown
+        if countdown is None:
+            return
+        cues = countdown.poll()
+        if cues:
+            self.play(cues)
+        if countdown.state == DONE and not self._timeout_sent and self.session is not None:
+            self._timeout_sent = True      # once: a refused late zero must not repeat
+            self._show_countdown()
+            self.perform(self._countdown_spec["timeout"])
+            return
+        self._show_countdown()
+
+    def _show_countdown(self) -> None:
+        countdown = self.game_countdown
+        if countdown is None:
+            self.countdown_on = False
+            self.countdown_text = ""
+            return
+        left = math.ceil(countdown.remaining() - 1e-9)
+        self.countdown_on = True
+        self.countdown_text = f"{left}" if left < 100 else f"{left // 60}:{left % 60:02d}"
+        if countdown.state == DONE:
+            self.countdown_phase = "done"
+            self.countdown_caption = self.t("countdown.done")
+        else:
+            self.countdown_phase = "last" if left <= max(countdown.cues.tick_last, 0) else "running"
+            self.countdown_caption = self.t("countdown.running")
 
     def _show_timer(self) -> None:
         timer = self.timer
@@ -415,6 +525,7 @@ class CellmateApp(App):
             self._show_notice()
             self._show_key_help()
             self._show_timer()
+            self._show_countdown()
         # buttons.debounce_ms reaches the rig on the next start (the settings screen says so)
         self.refresh()
 

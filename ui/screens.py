@@ -10,9 +10,10 @@ import time
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
@@ -21,13 +22,15 @@ from companion import games
 from companion.i18n import LANGUAGES, Catalogue
 from companion.players import COLOUR_NAMES, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, TableError, make_table
 
-from . import prefs, theme
-from .widgets import ChipLabel, Dialog
+from . import actions as A
+from . import dig_board, prefs, theme
+from .dialogs import ActionDialog, HelpDialog
+from .widgets import BigButton, Caption, ChipLabel, Dialog, FlatButton, SeatCard
 
 HISTORY = 10          # rolls shown on the dice table
-# Games this UI has a table screen for; the others (their rules may already be
-# in companion.games) are not offered until their screen exists.
-PLAYABLE = ("dice",)
+# Games this UI has a table screen for: the dice table has its own, every other
+# game plays on the generic game screen.
+PLAYABLE = tuple(games.GAMES)
 LOG_LIMIT = 200       # log rows drawn at once; older ones are counted, not drawn
 
 
@@ -53,15 +56,49 @@ class BaseScreen(Screen):
         pass
 
 
-def faces_text(dice) -> str:
-    dice = list(dice)
-    if len(dice) == 1:
-        return str(dice[0])
-    return f"{' + '.join(map(str, dice))} = {sum(dice)}"
+faces_text = A.faces_text
+
+
+def text_width(text: str, font_size: float, bold: bool = True) -> float:
+    """How wide a line of text is drawn (to size a button to its name)."""
+    from kivy.core.text import Label as CoreLabel
+    label = CoreLabel(text=text, font_size=font_size, bold=bold)
+    label.refresh()
+    return label.texture.size[0]
 
 
 def players_text(players) -> str:
     return ", ".join(p["name"] for p in players)
+
+
+def game_title(t, game_id: str) -> str:
+    game = games.GAMES.get(game_id)
+    return t(game.title) if game is not None else game_id
+
+
+# -- choosing a game ------------------------------------------------------------
+class GamesScreen(BaseScreen):
+    """Which game to set up: every game Cellmate knows, with its player range."""
+
+    def on_kv_post(self, *_):
+        from .widgets import Tile
+        grid = self.ids.grid
+        self.tiles = {}
+        for game_id in games.GAMES:
+            if game_id not in PLAYABLE:
+                continue
+            tile = Tile(tone="go" if game_id != "dice" else "normal")
+            tile.game_id = game_id
+            tile.bind(on_release=lambda _t, g=game_id: self.app.choose_game(g))
+            grid.add_widget(tile)
+            self.tiles[game_id] = tile
+
+    def refresh(self):
+        t = self.t
+        for game_id, tile in self.tiles.items():
+            game = games.GAMES[game_id]
+            tile.title = t(game.title)
+            tile.detail = t("games.players", low=game.min_players, high=game.max_players)
 
 
 # -- home ------------------------------------------------------------------
@@ -72,14 +109,15 @@ class HomeScreen(BaseScreen):
         target = app.resume_target()
         if target:
             ids.resume.disabled = False
-            ids.resume.detail = t("home.resume_detail", game=t(games.get(target["game"]).title),
+            ids.resume.detail = t("home.resume_detail", game=game_title(t, target["game"]),
                                   players=players_text(target["setup"]["players"]))
         else:
             ids.resume.disabled = True
             ids.resume.detail = t("home.nothing_to_resume")
         table = app.latest_table()
         ids.again.disabled = table is None
-        ids.again.detail = players_text(table["setup"]["players"]) if table else t("home.no_table")
+        ids.again.detail = t("home.resume_detail", game=game_title(t, table["game"]),
+                             players=players_text(table["setup"]["players"])) if table else t("home.no_table")
         count = len(app.store.list_sessions())
         ids.sessions.detail = t("home.sessions_detail", count=count)
         ids.settings.detail = f"{LANGUAGES[app.lang]} · {t('settings.buzzer_on' if app.buzzer_on else 'settings.buzzer_off')}"
@@ -125,28 +163,45 @@ class OptionRow(BoxLayout):
 
 
 class SetupScreen(BaseScreen):
-    game_id = StringProperty("")
+    game_id = StringProperty("dice")
     message = StringProperty("")
-    many_games = BooleanProperty(False)
 
     def on_kv_post(self, *_):
         self.options: dict = {}
-        self.game_id = self.playable()[0]
-        self.many_games = len(self.playable()) > 1
 
-    @staticmethod
-    def playable() -> list[str]:
-        return [game_id for game_id in games.GAMES if game_id in PLAYABLE]
+    @property
+    def game(self):
+        return games.get(self.game_id)
 
     # The form survives leaving the screen; "New game" on home starts it afresh.
-    def reset(self, seats: int = MIN_PLAYERS) -> None:
+    def reset(self, seats: int | None = None) -> None:
         self.message = ""
         box = self.ids.seats
         box.clear_widgets()
-        for _ in range(seats):
+        for _ in range(seats or self._least()):
             self._add_row()
         self._build_options()
         self._renumber()
+
+    def choose(self, game_id: str) -> None:
+        """Set the form up for this game: its options, and as many seats as it allows."""
+        self.game_id = game_id
+        self.message = ""
+        if not self.ids.seats.children:
+            self.reset()
+            return
+        while len(self.rows()) < self._least():
+            self._add_row()
+        while len(self.rows()) > self.game.max_players:
+            self.ids.seats.remove_widget(self.rows()[-1])
+        self._build_options()
+        self._renumber()
+
+    def _least(self) -> int:
+        return max(MIN_PLAYERS, self.game.min_players)
+
+    def _most(self) -> int:
+        return min(MAX_PLAYERS, self.game.max_players)
 
     def rows(self) -> list[SeatRow]:
         return list(reversed(self.ids.seats.children))
@@ -156,8 +211,9 @@ class SetupScreen(BaseScreen):
             self.reset()
         else:
             self._renumber()  # default names follow the language
-        game = games.get(self.game_id)
+        game = self.game
         self.ids.title.text = self.t("setup.title", game=self.t(game.title))
+        self.ids.count.text = self.t("games.players", low=game.min_players, high=game.max_players)
         for row in self.ids.options.children:
             row.label = self.t(row.option.label)
             self._show_value(row)
@@ -175,7 +231,7 @@ class SetupScreen(BaseScreen):
         return row
 
     def add_seat(self):
-        if len(self.rows()) >= MAX_PLAYERS:
+        if len(self.rows()) >= self._most():
             return
         row = self._add_row()
         self._renumber()
@@ -183,7 +239,7 @@ class SetupScreen(BaseScreen):
         Clock.schedule_once(lambda _dt: self.ids.seat_scroll.scroll_to(row, padding=0, animate=False), 0)
 
     def remove_seat(self, row: SeatRow):
-        if len(self.rows()) <= MIN_PLAYERS:
+        if len(self.rows()) <= self._least():
             return
         self.ids.seats.remove_widget(row)
         self._renumber()
@@ -209,10 +265,10 @@ class SetupScreen(BaseScreen):
         rows = self.rows()
         for number, row in enumerate(rows, start=1):
             row.number = number
-            row.removable = len(rows) > MIN_PLAYERS
+            row.removable = len(rows) > self._least()
             if row.ids.name.text in defaults:
                 row.ids.name.text = self.t("setup.default_name", n=number)
-        self.ids.add_seat.disabled = len(rows) >= MAX_PLAYERS
+        self.ids.add_seat.disabled = len(rows) >= self._most()
         self._update_letters()
 
     def _entries(self) -> list[dict]:
@@ -252,12 +308,7 @@ class SetupScreen(BaseScreen):
         row.active = bool(self.options.get(row.option.name)) if row.kind == "bool" else False
 
     def _value_text(self, option) -> str:
-        value = self.options.get(option.name, option.default)
-        if option.kind == "bool":
-            return self.t("option.on" if value else "option.off")
-        if option.kind == "choice":
-            return self.t(f"option.{option.name}.{value}")
-        return str(value)
+        return A.option_text(self.t, option, self.options.get(option.name, option.default))
 
     def step_option(self, row: OptionRow, step: int):
         option = row.option
@@ -275,12 +326,6 @@ class SetupScreen(BaseScreen):
             value = choices[(choices.index(value) + 1) % len(choices)]
         self.options[option.name] = value
         self._show_value(row)
-
-    def cycle_game(self):
-        ids = self.playable()
-        self.game_id = ids[(ids.index(self.game_id) + 1) % len(ids)]
-        self._build_options()
-        self.refresh()
 
     # -- start
     def start(self):
@@ -412,6 +457,151 @@ class ManualDieDialog(Dialog):
             self._show()
 
 
+# -- every other game ----------------------------------------------------------
+def colour_words(t, game, players):
+    """Texts with the table's colours named in them (a gem's colour, in the game's
+    own words "<game>.colour.<name>") drawn in that colour; everything else escaped."""
+    import re
+
+    from kivy.utils import escape_markup
+    words = {}
+    for colour in {p["colour"] for p in players} | {"clear"}:
+        key = f"{game.id}.colour.{colour}"
+        word = t(key)
+        if word != key:
+            words[word] = theme.text_hex(colour)
+    if not words:
+        return lambda text: escape_markup(text)
+    pattern = re.compile(r"\b(" + "|".join(re.escape(escape_markup(w)) for w in sorted(words, key=len, reverse=True))
+                         + r")\b")
+    by_escaped = {escape_markup(w): h for w, h in words.items()}
+
+    def paint(text):
+        return pattern.sub(lambda m: f"[b][color={by_escaped[m.group(1)]}]{m.group(1)}[/color][/b]",
+                           escape_markup(text))
+    return paint
+
+
+class FactLine(Caption):
+    """One line of the game's summary; `fresh` when the last step changed it."""
+    fresh = BooleanProperty(False)
+
+
+class GameScreen(BaseScreen):
+    """Any game but the dice table, from its own descriptions: the summary
+    (headline, banner, prompt, seats with badges, lines) and the legal actions
+    as buttons. A tap asks the action's arguments (ActionDialog) and sends it."""
+
+    _seen: dict = {}     # the summary lines last shown, by session
+
+    def refresh(self):
+        app, t = self.app, self.t
+        session = app.session
+        if session is None or session.game.id == "dice":
+            return
+        ids = self.ids
+        game, state = session.game, session.state
+        dialog = getattr(self, "dialog", None)
+        if dialog is not None and dialog.asked_at != (session.id, session.head) and dialog._window is not None:
+            dialog.dismiss()    # the table moved on meanwhile (a button, the clock): the question is stale
+        summary = game.summary(state, t)
+        players = state.get("players") or session.setup["players"]
+        current = state.get("current")
+        if not isinstance(current, int) or not 0 <= current < len(players):
+            current = None
+        finished = session.finished
+
+        ids.headline.text = summary.get("headline", "")
+        who = players[current] if current is not None and not finished else None
+        ids.turn_chip.colour = who["colour"] if who else "grey"
+        ids.turn_chip.letter = who["letter"] if who else "?"
+        ids.turn_chip.opacity = 1 if who else 0
+        ids.turn_chip.width = ids.turn_chip.height if who else 0
+        ids.headline.color = theme.player_rgba(who["colour"]) if who else theme.TEXT
+        ids.banner.text = summary.get("banner") or ""
+        paint = colour_words(t, game, players)
+        ids.prompt.text = paint(summary.get("prompt") or "")
+
+        badges = summary.get("badges") or {}
+        seats = ids.seats
+        seats.clear_widgets()
+        for seat, player in enumerate(players):
+            tags = badges.get(seat, badges.get(str(seat), []))
+            # a tag is never broken over two lines: only between tags
+            text = "  ·  ".join(tag.replace(" ", "\u00a0") for tag in tags)
+            seats.add_widget(SeatCard(colour=player["colour"], letter=player["letter"], name=player["name"],
+                                      badges=text, current=seat == current and not finished))
+
+        lines = ids.lines
+        lines.clear_widgets()
+        texts = list(summary.get("lines", []))
+        before = self._seen.get(session.id)
+        self._seen = {session.id: set(texts)}
+        self.fresh = None
+        changed = {line for line in texts if before is not None and line not in before}
+        if len(changed) * 2 > len(texts):
+            changed = set()   # a whole new picture (setup done, a new phase): nothing stands out
+        for line in texts:
+            # a fact that changed with the last step is marked, and scrolled to
+            fresh = line in changed
+            label = FactLine(text=paint(line), fresh=fresh)
+            lines.add_widget(label)
+            if fresh and self.fresh is None:
+                self.fresh = label
+        # over: the outcome (a score table, the winner) is the end of the facts: show it
+        ids.line_scroll.at_end = finished
+        ids.line_scroll.scroll_y = 0 if finished else 1
+        if self.fresh is not None and not finished:
+            Clock.schedule_once(self._show_fresh, 0)
+
+        box = ids.actions
+        box.clear_widgets()
+        self.groups = A.group_actions(game.legal_actions(state))
+        self.buttons = {}
+        for group in self.groups:
+            actor = group.actor
+            who = players[actor] if actor is not None and 0 <= actor < len(players) else None
+            button = BigButton(text=t(group.label), tone=A.group_tone(group, self.groups, current),
+                                  colour=who["colour"] if who else "grey", letter=who["letter"] if who else "")
+            button.bind(on_release=lambda _b, g=group: self.choose(g))
+            box.add_widget(button)
+            self.buttons.setdefault(group.type, button)
+            self.buttons[(group.type, group.label)] = button
+        if finished:
+            again = BigButton(text=t("dice.play_again"), tone="go")
+            again.bind(on_release=lambda _b: app.play_again())
+            box.add_widget(again)
+            self.buttons["play_again"] = again
+        ids.no_actions.opacity = 0 if box.children else 1
+        ids.undo_btn.disabled = not session.can_undo
+        ids.redo_btn.disabled = not session.can_redo
+
+    def _show_fresh(self, *_):
+        if self.fresh is not None:
+            self.ids.line_scroll.show_at_top(self.fresh)
+
+    def choose(self, group) -> ActionDialog:
+        session = self.app.session
+        players = session.state.get("players") or session.setup["players"]
+        dialog = ActionDialog(group, players, session.state.get("current"), context=self.ids.prompt.text)
+        dialog.asked_at = (session.id, session.head)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def button(self, type_or_key):
+        """The button for an action type (or (type, label)): what a finger taps."""
+        return self.buttons[type_or_key]
+
+    def open_help(self) -> HelpDialog:
+        session = self.app.session
+        t = self.t
+        paragraphs = session.game.help(t) or [t("help.none")]
+        dialog = HelpDialog(paragraphs + [t("help.common")], title=t("help.title", game=t(session.game.title)))
+        dialog.open()
+        return dialog
+
+
 # -- log -------------------------------------------------------------------
 class LogRow(BoxLayout):
     seq = StringProperty("")
@@ -435,12 +625,17 @@ class LogScreen(BaseScreen):
         players = session.setup["players"]
         tail = session.redo_tail()
         done = session.actions()
+        if session.game.id == "dice":
+            words = None
+        else:  # every other game: each action from its label and its arguments
+            words = A.describe_all(t, session.game, session.setup, done + tail, session.state)
         rows = []
         for seq in range(session.length, session.head, -1):  # the redo tail, newest first, greyed
-            rows.append(self._row(seq, tail[seq - session.head - 1], players, "undone", t("log.undone")))
+            rows.append(self._row(seq, tail[seq - session.head - 1], players, "undone", t("log.undone"),
+                                  words[seq - 1] if words else None))
         for seq in range(session.head, 0, -1):
             kind, tag = ("head", t("log.now")) if seq == session.head else ("done", "")
-            rows.append(self._row(seq, done[seq - 1], players, kind, tag))
+            rows.append(self._row(seq, done[seq - 1], players, kind, tag, words[seq - 1] if words else None))
             if len(rows) >= LOG_LIMIT:
                 break
         hidden = session.head - sum(1 for r in rows if r.kind in ("done", "head"))
@@ -449,13 +644,21 @@ class LogScreen(BaseScreen):
         if hidden > 0:
             box.add_widget(LogRow(text=t("log.older", count=hidden), kind="done"))
         first = players[session.setup.get("first_player", 0)]
-        box.add_widget(LogRow(seq="0", colour=first["colour"], letter=first["letter"],
-                              text=t("log.start", name=first["name"]),
-                              kind="head" if session.head == 0 else "start",
-                              tag=t("log.now") if session.head == 0 else ""))
+        if session.game.id == "dice":
+            start = LogRow(seq="0", colour=first["colour"], letter=first["letter"], text=t("log.start", name=first["name"]))
+        else:  # who "starts" is the game's business (a roll, a Soap): say only that the table is set
+            start = LogRow(seq="0", text=t("game.started", game=t(session.game.title)))
+        start.kind = "head" if session.head == 0 else "start"
+        start.tag = t("log.now") if session.head == 0 else ""
+        box.add_widget(start)
 
-    def _row(self, seq, action, players, kind, tag) -> LogRow:
+    def _row(self, seq, action, players, kind, tag, words=None) -> LogRow:
         t = self.t
+        if words is not None:
+            seat, text = words
+            who = players[seat] if seat is not None else None
+            return LogRow(seq=str(seq), colour=who["colour"] if who else "grey",
+                          letter=who["letter"] if who else "", text=text, tag=tag, kind=kind)
         kind_of = action.get("type", "")
         seat = action.get("player")
         who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
@@ -546,10 +749,105 @@ class SettingsScreen(BaseScreen):
         ids.seconds.text = self.t("settings.seconds", n=cfg.timer.seconds)
         ids.tick_last.text = str(cfg.timer.tick_last)
         ids.debounce.text = self.t("settings.ms", n=cfg.buttons.debounce_ms)
+        self.show_board()
 
     def step(self, key: str, step: int, bounds):
         value = prefs.clamp(prefs.get(self.app.cfg, key) + step, bounds)
         self.app.change_setting(key, value)
+
+    # -- Dig Your Way Out's board map
+    def place_text(self, place: str) -> str:
+        return A.choice_text(self.t, "dig.param.places", place)
+
+    def pair_text(self, pair) -> str:
+        if isinstance(pair, str):
+            pair = pair.split(A.PAIR_SEP)
+        return " + ".join(self.place_text(p) for p in pair)
+
+    def show_board(self):
+        from companion.games import dig
+        t, store = self.t, self.app.store
+        places = dig_board.saved_places(store)
+        board = {**dig.RULEBOOK_FACES, **dig_board.saved_board(store, places)}
+        grid = self.ids.dig_faces
+        grid.clear_widgets()
+        self.face_buttons = {}
+        for face in dig.FACES:
+            known = board.get(face)
+            button = FlatButton(text=f"{face}:  {self.pair_text(known) if known else t('settings.dig_unknown')}",
+                                font_size="18sp", tone="normal" if known else "quiet")
+            if face in dig.RULEBOOK_FACES:  # printed in the rulebook: said, not changed
+                button.bind(on_release=lambda _b: self.app.toast(t("error.dig_face_one")))
+            else:
+                button.bind(on_release=lambda _b, f=face: self.ask_face(f))
+            grid.add_widget(button)
+            self.face_buttons[face] = button
+        box = self.ids.dig_places
+        box.clear_widgets()
+        self.place_buttons = {}
+        if not places:
+            box.add_widget(Label(text=t("settings.dig_no_places"), font_size="18sp", color=theme.TEXT_DIM,
+                                 size_hint=(None, None), size=(dp(120), dp(theme.TOUCH))))
+        for place in places:
+            text = f"{place}  ×"
+            button = FlatButton(text=text, font_size="18sp", tone="quiet", size_hint=(None, None),
+                                height=dp(theme.TOUCH), width=max(dp(120), text_width(text, sp(18)) + dp(30)))
+            button.bind(on_release=lambda _b, name=place: self.remove_place(name))
+            box.add_widget(button)
+            self.place_buttons[place] = button
+        self.ids.dig_add_place.disabled = len(places) >= dig.MAX_EXTRA_PLACES
+
+    def ask_face(self, face: str):
+        from .dialogs import BoardFaceDialog
+        t, store = self.t, self.app.store
+        pairs = dig_board.pair_choices(dig_board.saved_places(store))
+        dialog = BoardFaceDialog(face, pairs, self.pair_text, self.set_face, self.forget_face,
+                                 title=t("settings.dig_face_title", face=face))
+        dialog.open()
+        return dialog
+
+    def set_face(self, face, pair):
+        try:
+            dig_board.set_face(self.app.store, face, pair)
+        except games.IllegalAction as exc:
+            self.app.toast(self.t.error(exc), "error")
+        else:
+            self.app.toast(self.t("settings.dig_saved", face=face, places=self.pair_text(pair)))
+        self.show_board()
+
+    def forget_face(self, face):
+        dig_board.set_face(self.app.store, face, None)
+        self.app.toast(self.t("settings.dig_forgotten", face=face))
+        self.show_board()
+
+    def ask_place(self):
+        from .dialogs import PlaceNameDialog
+        dialog = PlaceNameDialog(self.add_place, title=self.t("settings.dig_place_title"))
+        dialog.open()
+        return dialog
+
+    def add_place(self, name: str):
+        try:
+            dig_board.add_place(self.app.store, name)
+        except games.IllegalAction as exc:
+            self.app.toast(self.t.error(exc), "error")
+        self.show_board()
+
+    def remove_place(self, name: str):
+        dig_board.remove_place(self.app.store, name)
+        self.show_board()
+
+    def export_board(self):
+        try:
+            path = dig_board.export(self.app.store)
+        except OSError as exc:
+            text = self.t("settings.dig_export_failed", reason=exc.strerror or str(exc))
+            self.ids.dig_export_path.text = text
+            self.app.toast(text, "error")
+            return None
+        self.ids.dig_export_path.text = str(path)
+        self.app.toast(self.t("settings.dig_exported", path=str(path)))
+        return path
 
 
 # -- about -------------------------------------------------------------------
@@ -601,8 +899,10 @@ class AboutScreen(BaseScreen):
 
 SCREENS = {
     "home": HomeScreen,
+    "games": GamesScreen,
     "setup": SetupScreen,
     "dice": DiceScreen,
+    "game": GameScreen,
     "log": LogScreen,
     "sessions": SessionsScreen,
     "settings": SettingsScreen,

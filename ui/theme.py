@@ -63,3 +63,17 @@ def ink_on(colour: str):
     on_white = 1.05 / (lum + 0.05)
     on_black = (lum + 0.05) / 0.05
     return (0.07, 0.07, 0.07, 1) if on_black >= on_white else (1, 1, 1, 1)
+
+
+def text_hex(colour: str) -> str:
+    """A player's colour as text on the dark theme: dark ones lightened to read
+    (>= 4.5:1 on the surface); "clear" (a diamond) nearly white."""
+    if colour not in COLOUR_HEX:
+        return "#E8F4FF"
+    r, g, b, _ = player_rgba(colour)
+    surface = _luminance(SURFACE)
+    for _ in range(10):
+        if (_luminance((r, g, b)) + 0.05) / (surface + 0.05) >= 4.5:
+            break
+        r, g, b = (v + (1 - v) * 0.2 for v in (r, g, b))
+    return "#{:02X}{:02X}{:02X}".format(*(round(v * 255) for v in (r, g, b)))

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from kivy.animation import Animation
 from kivy.clock import Clock
-from kivy.properties import DictProperty, ListProperty, NumericProperty, StringProperty
+from kivy.metrics import sp
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
 
 from . import theme
 
@@ -37,6 +39,47 @@ class Heading(Label):
     """A screen title in the top bar."""
 
 
+class FitLabel(Label):
+    """Wrapped text that shrinks, down to `min_font`, until it fits: with `grow`
+    the label takes the text's height (at most `max_height`), else its own box.
+    Nothing is ever cut short with "..."; if even `min_font` does not fit, it shows."""
+    max_font = NumericProperty(sp(24))
+    min_font = NumericProperty(sp(15))
+    grow = BooleanProperty(False)
+    max_height = NumericProperty(sp(140))
+    _fitting = False
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(text=self.fit, width=self.fit, height=self._height_changed, max_font=self.fit,
+                  min_font=self.fit, grow=self.fit, max_height=self.fit)
+        self.fit()
+
+    def _height_changed(self, *_):
+        if not self.grow:
+            self.fit()
+
+    def fit(self, *_):
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            limit = self.max_height if self.grow else self.height
+            self.text_size = (max(1, self.width - 2 * self.padding[0]), None)
+            size = self.max_font
+            while True:
+                self.font_size = size
+                self.texture_update()
+                height = self.texture_size[1]
+                if height <= limit or size <= self.min_font:
+                    break
+                size = max(self.min_font, size - sp(2))
+            if self.grow:
+                self.height = height if self.text else 0
+        finally:
+            self._fitting = False
+
+
 class Chip(Label):
     """A player's colour with their letter on it: colour is never the only cue."""
     colour = StringProperty("grey")
@@ -51,6 +94,30 @@ class Chip(Label):
 
 class PlayerChip(ButtonBehavior, Chip):
     """A chip to tap (setup: the next free colour)."""
+
+
+class BigButton(ButtonBehavior, BoxLayout):
+    """A big button for one thing to do; a chip says whose step it is (none: the table's)."""
+    text = StringProperty("")
+    tone = StringProperty("normal")
+    colour = StringProperty("grey")
+    letter = StringProperty("")
+
+
+class SeatCard(BoxLayout):
+    """One seat at the table: chip, name, and the game's short tags for it."""
+    colour = StringProperty("grey")
+    letter = StringProperty("?")
+    name = StringProperty("")
+    badges = StringProperty("")
+    current = BooleanProperty(False)
+
+
+class BigCountdown(BoxLayout):
+    """The game's own countdown (a guess clock), as big as the screen allows."""
+    seconds = StringProperty("")
+    caption = StringProperty("")
+    phase = StringProperty("running")  # running / last / done
 
 
 class ChipLabel(BoxLayout):
@@ -92,6 +159,53 @@ class TimerButton(ButtonBehavior, BoxLayout):
     seconds = StringProperty("")
     caption = StringProperty("")
     phase = StringProperty("idle")   # idle / running / paused / done / last
+
+
+class AutoScroll(ScrollView):
+    """Scrolls only when its content is taller than itself: a tap on a list that
+    fits acts at once (a ScrollView otherwise waits to see if a touch is a swipe).
+    With `at_end` it keeps showing the end of its content (the last lines)."""
+    at_end = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(height=self._check)
+
+    def add_widget(self, widget, *args, **kwargs):
+        super().add_widget(widget, *args, **kwargs)
+        widget.bind(height=self._check)
+        self._check()
+
+    def remove_widget(self, widget, *args, **kwargs):
+        widget.unbind(height=self._check)
+        super().remove_widget(widget, *args, **kwargs)
+        self._check()
+
+    def _check(self, *_):
+        content = self.children[0] if self.children else None
+        scrolls = bool(content is not None and content.height > self.height + 1)
+        self.do_scroll_y = scrolls
+        if not scrolls:
+            self.scroll_y = 1
+        elif self.at_end:
+            self.scroll_y = 0
+
+    def show_at_top(self, widget, padding: float = 6) -> None:
+        """Scroll so that `widget` (in the content) is at the top of the view."""
+        content = self.children[0] if self.children else None
+        if content is None or widget.parent is None:
+            return
+        if getattr(content, "_trigger_layout", None) is not None and content._trigger_layout.is_triggered:
+            Clock.schedule_once(lambda _dt: self.show_at_top(widget, padding), 0)
+            return
+        spare = content.height - self.height
+        if spare <= 0:
+            return
+        above = widget.top + padding - content.y     # from the content's bottom to the widget's top
+        self.scroll_y = max(0.0, min(1.0, (above - self.height) / spare))
+
+    def on_at_end(self, *_):
+        self.scroll_y = 0 if self.at_end else 1
 
 
 class Banner(BoxLayout):

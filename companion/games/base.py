@@ -126,6 +126,21 @@ class Game:
     def cues(self, before: dict, after: dict, action: dict) -> list[str]:
         return []
 
+    def countdown(self, state: dict) -> dict | None:
+        """The countdown the app should run in this state, or None (stop it).
+
+        {"key": [...],        # which countdown: a new key starts a fresh one
+         "seconds": number,   # its length
+         "timeout": action}   # what the app sends when it reaches zero
+        The clock itself lives in the app (the state stays deterministic);
+        its beeps are `timer_cues`."""
+        return None
+
+    def hidden_args(self, state: dict, action: dict) -> set[str]:
+        """Arguments of a past action the table must not see yet in `state`
+        (a secret vote); the log shows the action without them."""
+        return set()
+
     help_keys: tuple[str, ...] = ()  # catalogue keys: how the app reads the rules, button use
 
     def help(self, t) -> list[str]:

@@ -205,6 +205,7 @@ class DigYourWayOut(Game):
     #   board:  {face: [place, place]}, the map remembered so far
     #   places: [name, ...], the expansion's other places, by name
     extra_options = ("board", "places")
+    help_keys = tuple(f"dig.reading.{name}" for name in READINGS) + ("dig.help.buttons",)
 
     # -- setup -------------------------------------------------------------
     def check_options(self, options):

@@ -171,6 +171,8 @@ class Heist(Game):
     options = (
         Option("roll_for_first", "bool", True, "heist.option.roll_for_first"),
     )
+    help_keys = tuple(f"heist.help.{name}" for name in (
+        "colours", "first", "perfection", "recruits", "dice", "bonus", "end", "anytime", "buttons"))
 
     # -- setup -----------------------------------------------------------
     def setup(self, players, options, first_player, rng):

@@ -464,6 +464,15 @@ class SingSing(Game):
         if kind:
             state.update(winner=to, win=kind, finished=True, phase="over")
 
+    # -- the guess clock (run by the app) -----------------------------------
+    def countdown(self, state):
+        key = timer_key(state)
+        if key is None:
+            return None
+        turn, guess = key
+        return {"key": [turn, guess], "seconds": state["options"]["seconds"],
+                "timeout": {"type": "timeout", "turn": turn, "guess": guess}}
+
     # -- buttons -----------------------------------------------------------
     def input_action(self, state, event):
         phase = state["phase"]

@@ -959,6 +959,12 @@ class Snitch(Game):
         return None
 
     # -- presentation ------------------------------------------------------
+    def hidden_args(self, state, action):
+        # The gun vote is secret until every vote is in.
+        if action.get("type") == "vote" and state["phase"] == "gun_vote":
+            return {"target"}
+        return set()
+
     def summary(self, state, t):
         phase = state["phase"]
         name = lambda seat: self._name(state, seat)  # noqa: E731

@@ -1,0 +1,84 @@
+"""Dig Your Way Out by touch, in English and in German: a move by die, Michelle
+moved onto a prisoner (the die face learned from the table and remembered for
+the next games), and her extortion walked step by step."""
+import pytest
+
+from companion.i18n import Catalogue
+from ui.dig_board import BOARD_KEY
+from ui_fixtures import (act, answer, kivy_window, look, make_ui, press, screen_lines, seat_texts,  # noqa: F401
+                         start_game)
+
+pytestmark = pytest.mark.ui
+
+WORDS = {
+    "en": {"turn": "Anna's turn", "moved": "Michelle extorts Ben", "pair": "Cell Block + Showers",
+           "yes": "Yes", "no": "No", "beaten": "Beatings: 1", "ask": "Which places are beside the 4?"},
+    "de": {"turn": "Anna ist dran", "moved": "Michelle erpresst Ben", "pair": "Zellenblock + Duschen",
+           "yes": "Ja", "no": "Nein", "beaten": "Prügel: 1", "ask": "Welche Orte stehen neben der 4?"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_dig_michelle_moves_and_extorts(make_ui, lang):
+    words = WORDS[lang]
+    t = Catalogue(lang)
+    ui = make_ui(seat=0)
+    ui.app.set_language(lang)
+    # Michelle: the option's value button cycles Neither -> Michel -> Michelle
+    game = start_game(ui, "dig", ("Anna", "Ben"), options={"michel": ["value", "value"]})
+    session = ui.app.session
+    assert session.setup["options"]["michel"] == "michelle"
+    assert session.setup["options"]["board"] == {}   # nothing known yet: nothing guessed
+    assert game.headline.text == words["turn"]
+
+    # Anna rolls a real 1: Cell Block or Cafeteria, she stands in the Cell Block, so she goes on
+    dialog = act(ui, "roll")
+    assert dialog.can_roll                       # or let Cellmate roll
+    answer(ui, "1")
+    assert session.state["prisoners"][0]["place"] == "cafeteria"
+    assert t("dig.note.forced", name="Anna", face=1, place=t("dig.place.cafeteria")) in screen_lines(ui)
+    act(ui, "end_turn")
+
+    # at the end of the turn Anna moves Michelle: a 4, which the board map does not know yet
+    act(ui, "roll_michel")
+    answer(ui, "4")
+    assert game.headline.text == words["ask"]
+    dialog = act(ui, "learn_face")
+    labels = [b.text for b in dialog.buttons]
+    assert words["pair"] in labels and len(labels) == 10   # every pair of the five places, in words
+    assert not any("_" in text or "+" in text.replace(" + ", "") for text in labels)
+    ui.app.root.ids.toast.hide()
+    look(ui, f"dig-{lang}-1-which-places", dialog)
+    answer(ui, words["pair"])
+
+    # Michelle stood in the Showers: the 4 takes her to the Cell Block, onto Ben
+    assert session.state["michel"]["place"] == "cell_block"
+    assert game.headline.text == words["moved"]
+    assert ui.app.store.get_setting(BOARD_KEY) == {"4": ["cell_block", "showers"]}  # remembered
+    assert t("dig.badge.with_michel", michel="Michelle") in dict(seat_texts(ui))["Ben"]
+    look(ui, f"dig-{lang}-2-michelle-extorts")
+
+    # the extortion, step by step: a Knife on the Michel card, and Ben gives up
+    dialog = act(ui, "michel_card")
+    assert dialog.question == t("dig.param.knife")
+    answer(ui, words["yes"])
+    assert session.state["extortion"]["step"] == "threat"
+    assert {"cooperate", "fight", "give_up"} <= set(ui.app.screen("game").buttons)
+    look(ui, f"dig-{lang}-3-threat")
+    act(ui, "give_up")
+    assert ui.modal().question == t("dig.param.has_tool")
+    answer(ui, words["no"])
+    assert ui.modal().question == t("dig.param.hand") and ui.modal().can_skip
+    press(ui, "skip")                            # how many cards in hand: not said
+    assert ui.modal() is None
+    assert session.state["prisoners"][1]["beatings"] == 1
+    assert any(line.startswith("Ben: ") and words["beaten"] in line for line in screen_lines(ui))
+    assert session.state["phase"] == "turn" and session.state["current"] == 1   # Ben's turn now
+    look(ui, f"dig-{lang}-4-after-extortion")
+
+    # the log says it all in the table's language
+    ui.tap(game.log_btn)
+    log = [row.text for row in ui.ids("log").rows.children]
+    assert f"Ben: {t('dig.action.give_up')} · {t('dig.param.has_tool')}: {words['no']}" in log
+    assert any(text.startswith(f"{t('dig.action.learn_face')} · ") and words["pair"] in text for text in log)
+    look(ui, f"dig-{lang}-5-log")

@@ -1,0 +1,95 @@
+"""Sing Sing's guess clock on the table: started by a tap or the TIMER button, shown
+big, ticking on the buzzer in its last seconds, and at zero the game's timeout
+is applied; a verdict or an undo stops it. Driven by a fake clock."""
+import pytest
+
+from companion.inputs import InputEvent
+from ui_fixtures import act, kivy_window, look, make_ui, screen_lines, seat_texts, start_game  # noqa: F401
+
+pytestmark = pytest.mark.ui
+
+
+def run(ui, seconds, frame=0.25):
+    """Let `seconds` pass on the fake clock, one frame every `frame` seconds."""
+    for _ in range(round(seconds / frame)):
+        ui.clock.advance(frame)
+        ui.pump(1)
+
+
+def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):
+    ui = make_ui(seat=0)
+    game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"))
+    session = ui.app.session
+    tags = dict(seat_texts(ui))
+    assert tags["Anna"] == "file" and tags["Ben"] == "mask"
+    assert not ui.app.countdown_on and game.countdown.height == 0  # no guess, no clock
+
+    act(ui, "start_timer")
+    assert session.state["phase"] == "guess"
+    assert ui.app.countdown_on and ui.app.countdown_text == "15"
+    assert game.countdown.height >= 100 and game.countdown.opacity == 1
+    ui.rig.played.clear()
+    run(ui, 6.0)
+    assert ui.app.countdown_text == "9" and ui.app.countdown_phase == "running"
+    assert ui.rig.played == []
+    assert game.headline.text == "Ben guesses (guess 1)"
+    ui.app.root.ids.toast.hide()
+    look(ui, "singsing-1-countdown-mid-run")
+    digits = game.countdown.ids.digits
+    assert digits.text == "9" and digits.font_size >= 100  # big: read across the table
+
+    run(ui, 6.0)   # 12 s: the first tick, 3 s left
+    assert ui.rig.played == ["tick"] and ui.app.countdown_phase == "last"
+    look(ui, "singsing-2-countdown-last-seconds")
+    run(ui, 3.0)   # 15 s: tick, tick, then the long buzz, and the guess times out
+    assert ui.rig.played == ["tick", "tick", "tick", "alarm"]
+    last = session.state["last"]
+    assert last["verdict"] == "timeout" and last["guess"] == 1
+    assert session.actions()[-1] == {"type": "timeout", "turn": 1, "guess": 1}
+    assert session.state["phase"] == "remove" and session.state["turn"] == 2
+    assert not ui.app.countdown_on and game.countdown.height == 0
+    assert any("Ben" in line and "time" in line.lower() for line in screen_lines(ui))
+    look(ui, "singsing-3-timed-out")
+    run(ui, 5.0)
+    assert ui.rig.played.count("alarm") == 1   # zero buzzes once, and only one timeout is sent
+    assert session.head == 2
+
+    # undo takes back the timeout: the guess runs again, from the full time
+    ui.tap(game.undo_btn)
+    assert session.state["phase"] == "guess" and ui.app.countdown_text == "15"
+    run(ui, 2.0)
+    ui.app.on_input(InputEvent.CONFIRM)     # the guess was right: the clock stops
+    assert session.state["last"]["verdict"] == "right" and not ui.app.countdown_on
+    run(ui, 20.0)
+    assert ui.rig.played.count("alarm") == 1
+
+    # the TIMER button starts the next guess (the game's, not the dice table's timer)
+    ui.app.on_input(InputEvent.TIMER)
+    assert session.state["phase"] == "guess" and ui.app.countdown_on
+    assert ui.app.timer.state == "idle"
+    ui.app.on_input(InputEvent.UNDO)        # undo the start: no guess, no clock
+    assert session.state["phase"] == "remove" and not ui.app.countdown_on
+    run(ui, 20.0)
+    assert ui.rig.played.count("alarm") == 1 and session.state["last"]["verdict"] == "right"
+
+
+def test_the_window_tracker_asks_which_window_then_which_bar(make_ui):
+    from ui_fixtures import answer
+    ui = make_ui(seat=0)
+    start_game(ui, "singsing", ("Anna", "Ben"), options={"tracker": ["value"]})
+    session = ui.app.session
+    dialog = act(ui, "remove_bar")           # one button for the twelve windows
+    assert dialog.question == "Which one?"
+    assert [b.text for b in dialog.buttons] == [f"Window {n}" for n in range(1, 13)]
+    look(ui, "singsing-4-which-window", dialog)
+    answer(ui, "Window 3")
+    assert ui.modal().question == "Bar" and [b.text for b in ui.modal().buttons] == [
+        "Left short bar", "Long bar", "Right short bar"]
+    answer(ui, "Long bar")
+    assert ui.modal() is None
+    assert session.state["windows"][2] == {"left": True, "long": False, "right": True,
+                                           "cards": ["barred", "barred"]}
+    assert session.actions()[-1] == {"type": "remove_bar", "player": 0, "window": 3, "bar": "long"}
+    ui.tap(ui.ids("game").log_btn)
+    assert ui.ids("log").rows.children[1].text == "Anna: Bar removed · Window: 3 · Bar: Long bar"
+

@@ -1,0 +1,124 @@
+"""The Snitch from the first tap: setup checklist, a turn with the Soap and the
+Guard, the riot, a resolution, and the secret gun vote, all by touch."""
+import pytest
+
+from companion.inputs import InputEvent
+from ui_fixtures import (act, answer, kivy_window, look, make_ui, press, screen_lines, seat_texts,  # noqa: F401
+                         start_game, step)
+
+pytestmark = pytest.mark.ui
+
+NAMES = ("Anna", "Ben", "Cleo", "Dora")
+
+
+def scheme(ui, name, required):
+    dialog = act(ui, "scheme")
+    if len(ui.app.session.game.legal_actions(ui.app.session.state)) > 1:
+        assert dialog.question == "Who?"  # one button for every seat still without a Scheme
+        answer(ui, name)
+    else:
+        assert dialog.heading == f"{name}: Enter Scheme"  # the last one: no need to ask who
+    assert ui.modal().question == "Number in the bottom right corner"
+    step(ui, *["+1"] * (required - 1))
+    press(ui, "ok")
+
+
+def succeed(ui, target):
+    """The Soap holder plays a card under `target`'s Scheme (it needs 1): the reveal
+    shows no repeat and no Backstab; a new Scheme needing 1; the Soap goes on."""
+    act(ui, "play_card")
+    answer(ui, target)
+    assert ui.app.session.state["phase"] == "resolution"
+    act(ui, "reveal")
+    answer(ui, "No")                       # no Prison Contact repeats
+    press(ui, "ok")                        # 0 Backstab icons
+    if ui.app.session.state["phase"] == "new_scheme":
+        act(ui, "new_scheme")
+        press(ui, "ok")                    # needs 1 card
+    if ui.app.session.state["phase"] == "turn":
+        act(ui, "pass_soap")
+
+
+def test_the_snitch_by_touch(make_ui):
+    ui = make_ui(seat=0)
+    game = start_game(ui, "snitch", NAMES)
+    session = ui.app.session
+    assert session.game.id == "snitch"
+    assert game.headline.text == "Setting up The Snitch"
+    assert any("Interrogation Deck has 18 cards" in line for line in screen_lines(ui))  # the checklist
+    assert game.prompt.text == "Lay out the cards as listed, then tap Cards ready."
+    ui.app.root.ids.toast.hide()
+    look(ui, "snitch-1-setup-checklist")
+
+    act(ui, "cards_ready")
+    for name, required in (("Anna", 1), ("Ben", 1), ("Cleo", 1), ("Dora", 1)):
+        scheme(ui, name, required)
+    assert session.state["schemes"][0]["required"] == 1
+    dialog = act(ui, "pick_guard")
+    assert dialog.can_skip  # left out: Cellmate picks at random
+    answer(ui, "Ben")
+    act(ui, "pick_soap")
+    answer(ui, "Anna")
+    assert ui.modal() is None
+    assert game.headline.text == "Anna has the Soap (turn 1)"
+    seats = dict(seat_texts(ui))
+    assert "Soap" in seats["Anna"] and "Guard: silent" in seats["Ben"]
+    assert game.turn_chip.letter == "A"
+    look(ui, "snitch-2-turn-soap-guard")
+
+    # eleven turns of drawing: the riot begins at 7 cards left
+    for _ in range(11):
+        act(ui, "draw_card")
+        if session.state["interrogation"] > 7:
+            ui.app.on_input(InputEvent.CONFIRM)   # NEXT passes the Soap
+    assert session.state["riot"] and game.banner.text == "Prison riot!"
+    assert game.banner.height >= 40 and game.banner.opacity == 1
+    act(ui, "pass_soap")
+    look(ui, "snitch-3-riot")
+
+    # a resolution: Dora (the Soap) plays under Anna's Scheme, which needs one card
+    assert session.state["soap"] == 3
+    act(ui, "play_card")
+    answer(ui, "Anna")
+    assert game.headline.text == "Anna's Scheme resolves"
+    assert session.state["phase"] == "resolution"
+    look(ui, "snitch-4-resolution")
+    dialog = act(ui, "reveal")
+    assert dialog.question == "Does a Prison Contact show more than once?"
+    look(ui, "snitch-5-reveal-question", dialog)
+    answer(ui, "No")
+    assert ui.modal().question == "How many Backstab icons?"
+    press(ui, "ok")
+    assert session.state["scored"] == 1
+    act(ui, "new_scheme")
+    press(ui, "ok")
+    act(ui, "pass_soap")
+
+    # four more successes bring in the gun
+    for target in ("Ben", "Cleo", "Dora", "Anna"):
+        if session.state["phase"] == "gun_vote":
+            break
+        succeed(ui, target if NAMES.index(target) != session.state["soap"] else "Ben")
+    assert session.state["phase"] == "gun_vote"
+    assert game.banner.text == "The gun is inside!"
+
+    # the vote is secret: two votes in, nobody can see for whom
+    for target in ("Cleo", "Cleo"):
+        act(ui, "vote")
+        answer(ui, target)
+    assert game.headline.text == "Gun vote: 2 of 4 votes in"
+    voted = [name for name, tags in seat_texts(ui) if "voted" in tags]
+    assert len(voted) == 2
+    assert not any(line.startswith("Votes:") for line in screen_lines(ui))   # no tally yet
+    look(ui, "snitch-6-gun-vote-hidden")
+    ui.tap(game.log_btn)
+    log = [row.text for row in ui.ids("log").rows.children]
+    votes = [text for text in log if ": Vote · " in text]
+    assert len(votes) == 2 and all("Cleo" not in text and "(secret)" in text for text in votes)
+    look(ui, "snitch-7-log-votes-secret")
+    ui.tap(ui.ids("log").back)
+    for target in ("Cleo", "Ben"):
+        act(ui, "vote")
+        answer(ui, target)
+    assert session.state["phase"] == "shoot" and session.state["gun"] == 2
+    assert "Votes: Cleo 3, Ben 1" in screen_lines(ui)   # every vote in: now they show

@@ -1,0 +1,267 @@
+"""What the game screen does with a game's descriptions, without Kivy.
+
+The game says what may be done (`legal_actions`: ActionSpec with Params); this
+module turns that into buttons and questions, and past actions into words for
+the log. No rule of any game lives here: only the Param kinds of
+companion.games.base.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.games.base import ActionSpec, Game, Param
+
+PAIR_SEP = "+"   # a choice naming two things at once ("cell_block+cafeteria")
+
+
+# -- labels ------------------------------------------------------------------------
+def choice_text(t, label: str, choice) -> str:
+    """A choice in words: the catalogue's "<param label>.<choice>", a pair "a+b"
+    as both its parts, else the choice itself (an added place keeps its name)."""
+    key = f"{label}.{choice}"
+    text = t(key)
+    if text != key:
+        return text
+    if isinstance(choice, str) and PAIR_SEP in choice:
+        return " + ".join(choice_text(t, label, part) for part in choice.split(PAIR_SEP))
+    return str(choice)
+
+
+def option_text(t, option, value) -> str:
+    """A setup option's value: "<option label>.<value>" first, then "option.<name>.<value>"."""
+    if option.kind == "bool":
+        return t("option.on" if value else "option.off")
+    if option.kind == "choice":
+        for key in (f"{option.label}.{value}", f"option.{option.name}.{value}"):
+            text = t(key)
+            if text != key:
+                return text
+    return str(value)
+
+
+def plain(text: str) -> str:
+    """Text with Kivy markup taken out (a prompt drawn with coloured words)."""
+    import re
+    text = re.sub(r"\[/?[a-z_]+(=[^\]]*)?\]", "", text or "")
+    return text.replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
+
+
+def seat_name(players, seat) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        return players[seat]["name"]
+    return "?"
+
+
+def faces_text(dice) -> str:
+    dice = list(dice)
+    if len(dice) == 1:
+        return str(dice[0])
+    return f"{' + '.join(map(str, dice))} = {sum(dice)}"
+
+
+def value_text(t, players, param: Param, value) -> str:
+    """An argument's value in words, by its kind."""
+    if param.kind == "seat":
+        return seat_name(players, value)
+    if param.kind == "choice":
+        return choice_text(t, param.label, value)
+    if param.kind == "die":
+        return faces_text(value if isinstance(value, list) else [value])
+    if param.kind == "bool":
+        return t("common.yes" if value else "common.no")
+    if param.kind == "text":
+        return f"“{value}”"
+    return str(value)
+
+
+def arg_text(t, players, param: Param, value) -> str:
+    label = t(param.label) if param.label else ""
+    text = value_text(t, players, param, value)
+    if not label:
+        return text
+    return f"{label} {text}" if label.endswith("?") else f"{label}: {text}"
+
+
+# -- buttons ---------------------------------------------------------------------
+@dataclass
+class ActionGroup:
+    """One button: every legal action of one type and label (several when the same
+    thing may be done by several seats, or on several windows)."""
+    type: str
+    label: str
+    specs: list[ActionSpec] = field(default_factory=list)
+
+    @property
+    def players(self) -> list:
+        seen = []
+        for spec in self.specs:
+            if spec.player not in seen:
+                seen.append(spec.player)
+        return seen
+
+    @property
+    def actor(self):
+        """The one seat that does it, or None (the table's, or several seats')."""
+        players = self.players
+        return players[0] if len(players) == 1 else None
+
+
+def group_actions(legal: list[ActionSpec]) -> list[ActionGroup]:
+    groups: dict[tuple[str, str], ActionGroup] = {}
+    for spec in legal:
+        key = (spec.type, spec.label)
+        if key not in groups:
+            groups[key] = ActionGroup(spec.type, spec.label)
+        groups[key].specs.append(spec)
+    return list(groups.values())
+
+
+def group_tone(group: ActionGroup, groups: list[ActionGroup], current) -> str:
+    """The current player's own steps stand out; the table's corrections stay quiet."""
+    theirs = current is not None and any(g.actor == current for g in groups)
+    if len(group.players) > 1:   # the same step for several seats (roll for the first player, pay a gem)
+        return "normal" if theirs else "primary"
+    actor = group.actor
+    if actor is None:
+        return "quiet" if theirs else "primary"
+    if actor == current:
+        return "primary"
+    # somebody else's step (a victim's answer, a vote): theirs to take when the current player has none
+    return "normal" if theirs else "primary"
+
+
+def fixed_value(param: Param):
+    """(True, value) when a Param leaves nothing to choose: one choice, or min == max."""
+    if param.kind in ("seat", "choice") and len(param.choices) == 1:
+        return True, param.choices[0]
+    if param.kind == "int" and param.minimum is not None and param.minimum == param.maximum:
+        return True, param.minimum
+    return False, None
+
+
+def spec_choice_text(t, players, spec: ActionSpec, others: list[ActionSpec]) -> str:
+    """What tells one spec of a group from the others: its seat, or its fixed arguments."""
+    if len({s.player for s in others}) == len(others) and spec.player is not None:
+        return seat_name(players, spec.player)
+    parts = []
+    for name, param in spec.params.items():
+        fixed, value = fixed_value(param)
+        if fixed and len({fixed_value(s.params[name])[1] for s in others if name in s.params}) > 1:
+            parts.append(f"{t(param.label)} {value_text(t, players, param, value)}")
+    return " · ".join(parts) or t(spec.label)
+
+
+def questions(spec: ActionSpec) -> tuple[list[tuple[str, Param]], dict]:
+    """The arguments to ask for, in order, and those that are already decided."""
+    ask, given = [], {}
+    for name, param in spec.params.items():
+        fixed, value = fixed_value(param)
+        if fixed:
+            given[name] = value
+        else:
+            ask.append((name, param))
+    return ask, given
+
+
+def build_action(spec: ActionSpec, values: dict) -> dict:
+    action = {"type": spec.type}
+    if spec.player is not None:
+        action["player"] = spec.player
+    action.update(values)
+    return action
+
+
+def int_steps(param: Param) -> tuple[int, ...]:
+    """The stepper's steps: 1, and a bigger one for wide ranges."""
+    low = param.minimum if param.minimum is not None else 0
+    high = param.maximum if param.maximum is not None else low + 100
+    span = high - low
+    if span > 20:
+        return (1, 10)
+    if span > 8:
+        return (1, 5)
+    return (1,)
+
+
+def int_start(param: Param) -> int:
+    low = param.minimum if param.minimum is not None else 0
+    high = param.maximum if param.maximum is not None else low + 100
+    return 0 if low <= 0 <= high else low
+
+
+def clamp(param: Param, value: int) -> int:
+    if param.minimum is not None:
+        value = max(param.minimum, value)
+    if param.maximum is not None:
+        value = min(param.maximum, value)
+    return value
+
+
+# -- the log -----------------------------------------------------------------------
+def find_spec(legal: list[ActionSpec], action: dict) -> ActionSpec | None:
+    """The legal action a stored action was made from (its label and argument kinds)."""
+    kind = action.get("type")
+    best = None
+    for spec in legal:
+        if spec.type != kind:
+            continue
+        if spec.player is not None and "player" in action and action["player"] != spec.player:
+            continue
+        fits = all(fixed_value(p)[1] == action.get(name)
+                   for name, p in spec.params.items() if fixed_value(p)[0] and name in action)
+        if fits:
+            return spec
+        best = best or spec
+    return best
+
+
+def describe(t, game: Game, players, spec: ActionSpec | None, action: dict, hidden=()) -> tuple[int | None, str]:
+    """(the seat who did it or None, the action in words)."""
+    seat = action.get("player")
+    if not (isinstance(seat, int) and not isinstance(seat, bool)):
+        seat = spec.player if spec is not None else None
+    if spec is not None:
+        label = t(spec.label)
+    else:
+        key = f"{game.id}.action.{action.get('type')}"
+        label = t(key) if t(key) != key else str(action.get("type"))
+    parts = []
+    if spec is not None:
+        for name, param in spec.params.items():
+            if name not in action:
+                continue
+            if fixed_value(param)[0] and param.kind != "int":
+                continue  # one choice: the label says it already
+            if name in hidden:
+                parts.append(f"{t(param.label)} {t('log.secret')}" if param.label else t("log.secret"))
+                continue
+            text = arg_text(t, players, param, action[name])
+            if param.kind == "die" and action.get("manual"):
+                text += " " + t("log.manual")
+            parts.append(text)
+    if action.get("random"):
+        parts.append(t("log.random"))
+    seat = seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players) else None
+    if seat is not None:
+        label = t("picker.by", name=players[seat]["name"], action=label)
+    return seat, " · ".join([label] + parts)
+
+
+def describe_all(t, game: Game, setup: dict, actions: list[dict], state_now: dict) -> list[tuple[int | None, str]]:
+    """Every stored action in words, folding the states as the session did."""
+    from companion.session import Session
+
+    out = []
+    players = setup["players"]
+    state = Session._initial(game, setup)
+    for action in actions:
+        try:
+            spec = find_spec(game.legal_actions(state), action)
+        except Exception:  # a state the game cannot describe: still say what was done
+            spec = None
+        out.append(describe(t, game, players, spec, action, game.hidden_args(state_now, action)))
+        try:
+            state = game.apply(state, action)
+        except Exception:
+            state = state
+    return out
