@@ -41,6 +41,7 @@ class Session:
         self.length = length          # events stored, including the redo tail
         self.state = state
         self.rng = rng or _SYSTEM
+        self._rolls: list[Roll] | None = None  # read once, then kept up to date in memory
 
     # -- creating and loading --------------------------------------------
     @classmethod
@@ -135,6 +136,8 @@ class Session:
         self.store.write(commit)
         self.head = self.length = seq
         self.state = after
+        if self._rolls is not None:
+            self._rolls = [r for r in self._rolls if r.seq < seq] + self._rolls_in([(seq, resolved)])
         return after, self.game.cues(before, after, resolved)
 
     @property
@@ -161,8 +164,12 @@ class Session:
         self.store.write(lambda c: c.execute(
             "UPDATE sessions SET head = ?, finished = ?, updated = ? WHERE id = ?",
             (seq, finished, time.time(), self.id)))
+        going_back = seq < self.head
         self.head = seq
         self.state = state
+        if self._rolls is not None:
+            # back: drop what was undone; forward: read the log again when asked
+            self._rolls = [r for r in self._rolls if r.seq <= seq] if going_back else None
         return state
 
     # -- reading ---------------------------------------------------------
@@ -182,11 +189,14 @@ class Session:
 
     def rolls(self) -> list[Roll]:
         """Every die roll behind the current state: any action carrying "dice"."""
-        out = []
-        for seq, action in enumerate(self._actions(0, self.head), start=1):
-            if "dice" in action:
-                out.append(Roll(seq, action.get("player", -1), tuple(action["dice"]), bool(action.get("manual"))))
-        return out
+        if self._rolls is None:
+            self._rolls = self._rolls_in(enumerate(self._actions(0, self.head), start=1))
+        return list(self._rolls)
+
+    @staticmethod
+    def _rolls_in(numbered) -> list[Roll]:
+        return [Roll(seq, action.get("player", -1), tuple(action["dice"]), bool(action.get("manual")))
+                for seq, action in numbered if "dice" in action]
 
     def histogram(self) -> dict[int, int]:
         return histogram(face for roll in self.rolls() for face in roll.dice)

@@ -44,3 +44,4 @@ def test_replay_equals_live_and_undo_inverts(players, steps, seed):
         assert 0 <= state["current"] < players
         assert state["rolls"] == len(session.rolls())
         assert session.replay() == state
+        assert session.rolls() == Session.load(store, session.id).rolls()
