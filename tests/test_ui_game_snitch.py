@@ -1,5 +1,6 @@
 """The Snitch from the first tap: setup checklist, a turn with the Soap and the
-Guard, the riot, a resolution, and the secret gun vote, all by touch."""
+Guard, the riot, a resolution, and the secret gun vote, all by touch; and a
+failed Scheme with its draws, the Guard and the handcuffs."""
 import pytest
 
 from companion.inputs import InputEvent
@@ -90,6 +91,10 @@ def test_the_snitch_by_touch(make_ui):
     assert ui.modal().question == "How many Backstab icons?"
     press(ui, "ok")
     assert session.state["scored"] == 1
+    # the reward draws in order, where everybody sees them, then the new Scheme
+    assert game.prompt.text.replace("\u00a0", " ") == (
+        "Draw in this order: Anna 1, Ben 1, Dora 1 from the Prison Contacts Deck. "
+        "Anna: lay a new Scheme from your hand face up and enter its number.")
     act(ui, "new_scheme")
     press(ui, "ok")
     act(ui, "pass_soap")
@@ -122,3 +127,80 @@ def test_the_snitch_by_touch(make_ui):
         answer(ui, target)
     assert session.state["phase"] == "shoot" and session.state["gun"] == 2
     assert "Votes: Cleo 3, Ben 1" in screen_lines(ui)   # every vote in: now they show
+
+
+def test_a_failed_scheme_by_touch(make_ui):
+    """Ben's Scheme fails on a repeat and 2 Backstab icons: the draws in the rules'
+    order, the Guard to Ben with the handcuffs down, the Item into his stash and a
+    new Scheme from the top of the Prison Contacts Deck."""
+    ui = make_ui(seat=0)
+    game = start_game(ui, "snitch", NAMES)
+    session = ui.app.session
+    act(ui, "cards_ready")
+    for name, required in (("Anna", 1), ("Ben", 2), ("Cleo", 1), ("Dora", 1)):
+        scheme(ui, name, required)
+    act(ui, "pick_guard")
+    answer(ui, "Dora")
+    act(ui, "pick_soap")
+    answer(ui, "Dora")
+
+    # Dora has the Guard: at the end of her turn the handcuffs go up
+    act(ui, "draw_card")
+    act(ui, "pass_soap")
+    assert ("Guard: Dora (silenced), handcuffs up: the Guard moves right at the end of Dora's turn"
+            in screen_lines(ui))
+
+    # Anna and Cleo, Ben's neighbours, fill his Scheme (2 cards); Ben draws meanwhile
+    act(ui, "play_card")
+    answer(ui, "Ben")
+    assert "Ben: Scheme 1 of 2 cards · 5 in hand" in screen_lines(ui)
+    act(ui, "pass_soap")
+    act(ui, "draw_card")
+    act(ui, "pass_soap")
+    act(ui, "play_card")
+    answer(ui, "Ben")
+    assert game.headline.text == "Ben's Scheme resolves" and session.state["interrogation"] == 16
+
+    # the reveal: a Prison Contact repeats, 2 Backstab icons (2 cards + the random one)
+    act(ui, "reveal")
+    answer(ui, "Yes")
+    assert ui.modal().question == "How many Backstab icons?"
+    step(ui, "+1", "+1")
+    press(ui, "ok")
+    assert ui.modal() is None
+    state = session.state
+    assert state["phase"] == "stash_item" and state["failed"] == 1 and state["scored"] == 0
+    assert game.headline.text == "Ben's Scheme failed"
+    # the draws: Ben, his left (Cleo), his right (Anna), then Ben once more per Backstab icon;
+    # in the prompt, where everybody sees them, and in full in the facts
+    assert game.prompt.text.replace("\u00a0", " ") == (
+        "Ben: put the failed Scheme face down in your stash and enter the Item printed on it. Everybody draws, "
+        "in this order: Ben 1, Cleo 1, Anna 1, Ben 2 from the Interrogation Deck.")
+    lines = screen_lines(ui)
+    assert ("Ben's Scheme failed (2 Backstab). Draws: Ben 1 from the Interrogation Deck; Cleo 1 from the "
+            "Interrogation Deck; Anna 1 from the Interrogation Deck; Ben 2 from the Interrogation Deck.") in lines
+    assert "Guard: Ben (silenced), handcuffs face down" in lines
+    assert "Interrogation Deck: 11 cards" in lines and "Ben: no Scheme · 9 in hand" in lines
+    seats = dict(seat_texts(ui))
+    assert "Guard: silent" in seats["Ben"] and "Guard" not in seats["Dora"] and "Soap" in seats["Cleo"]
+    assert state["hands"] == [5, 9, 5, 6] and state["guard"] == 1 and not state["handcuffs_up"]
+    ui.app.root.ids.toast.hide()
+    look(ui, "snitch-failed-scheme")
+
+    # the failed Scheme goes into Ben's stash as the Item printed on it
+    dialog = act(ui, "stash_item")
+    assert dialog.question == "Which Item?"
+    answer(ui, "Key")
+    assert game.headline.text == "Ben lays a new Scheme"
+    assert game.prompt.text == ("Ben: take the top card of the Prison Contacts Deck as your new Scheme, face up, "
+                                "and enter its number.")
+    contacts = session.state["contacts"]
+    act(ui, "new_scheme")
+    press(ui, "ok")
+    assert session.state["contacts"] == contacts - 1 and session.state["hands"][1] == 9
+    assert "Ben's stash: Key" in screen_lines(ui)
+
+    # Cleo's turn ends: the Soap goes on, the Guard stays with Ben, handcuffs down
+    act(ui, "pass_soap")
+    assert game.headline.text == "Dora has the Soap (turn 5)"
+    assert "Guard: Ben (silenced), handcuffs face down" in screen_lines(ui)

@@ -122,6 +122,11 @@ def winners(outcome: str, snitch: int | None, shot: int | None, count: int) -> l
     return [] if snitch is None else [snitch]
 
 
+def losers(state) -> list[int]:
+    """Everybody who did not win, once the game is over (the rules have no draw)."""
+    return [s for s in range(len(state["players"])) if s not in (state["winners"] or [])]
+
+
 def deal(count: int) -> list[int]:
     """The 24 Prison Contacts dealt as evenly as possible, clockwise from the first seat."""
     return [DEALT // count + (1 if seat < DEALT % count else 0) for seat in range(count)]
@@ -1077,12 +1082,18 @@ class Snitch(Game):
         elif phase == "stash_item":
             owner = state["resolving"]
             headline = t("snitch.headline.failed", name=name(owner))
-            prompt = t("snitch.prompt.stash_item", name=name(owner))
+            # the draws go in the prompt too: the full line is last in the facts, often below the fold
+            prompt = t("snitch.prompt.stash_item", name=name(owner),
+                       draws=self._draws_short(state, t, state["last_resolution"]))
         elif phase == "new_scheme":
             owner = state["resolving"]
             headline = t("snitch.headline.new_scheme", name=name(owner))
             source = self._new_scheme_source(state)
             prompt = t("snitch.prompt.new_scheme_" + source, name=name(owner))
+            last = state["last_resolution"]
+            draws = self._draws_short(state, t, last) if last is not None and last["success"] else ""
+            if draws:   # after a success: the reward draws come first, then the new Scheme
+                prompt = t("snitch.prompt.draws", draws=draws) + " " + prompt
         elif phase == "gun_vote":
             done = sum(v is not None for v in state["votes"])
             headline = t("snitch.headline.gun_vote", done=done, count=len(state["players"]))
@@ -1137,6 +1148,8 @@ class Snitch(Game):
                              else t("snitch.line.no_snitch"))
                 prompt = (t("snitch.prompt.winners", names=names(state["winners"])) if state["winners"]
                           else t("snitch.prompt.no_winners"))
+                # every player wins or loses: the losers are said too, last, where the screen ends
+                lines.append(t("snitch.line.losers", names=names(losers(state))))
                 for s in state["winners"]:
                     badges[s].append(t("snitch.badge.winner"))
                 if state["snitch"] is not None:
@@ -1160,6 +1173,19 @@ class Snitch(Game):
         if last["cut_short"]:
             text += " " + t("snitch.line.cut_short", name=self._name(state, last["draws"][-1]["seat"]))
         return text
+
+    def _draws_short(self, state, t, last) -> str:
+        """A resolution's draws in order, in few words: "Bob 1, Cy 1, Ann 1 from the
+        Prison Contacts Deck; Bob 1 from the Interrogation Deck" (no empty draws;
+        a name and its count joined by a no-break space)."""
+        groups: list[tuple[str, list[str]]] = []
+        for d in last["draws"] if last else ():
+            if d["count"] <= 0:
+                continue
+            if not groups or groups[-1][0] != d["deck"]:
+                groups.append((d["deck"], []))
+            groups[-1][1].append(f"{self._name(state, d['seat'])}\u00a0{d['count']}")   # "Cleo 1" stays on one line
+        return "; ".join(t("snitch.draws." + deck, draws=", ".join(who)) for deck, who in groups)
 
     def _votes_line(self, state, t) -> str:
         tally: dict[int, int] = {}
