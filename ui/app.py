@@ -10,16 +10,25 @@ guess), whose zero becomes the game's timeout action.
 The dice table has its own screen; every other game plays on the generic game
 screen, which draws the game's summary and legal actions.
 
+Seat pads (hardware/pads, README "Seat pads") join the same path: a press on
+a seat's pad becomes that seat's action (companion.pads.PadTable) and goes
+through the controller like a tap; after every change of the game (an action,
+undo, redo, a new or loaded session, a pad coming or going) the table commits
+what the pads held back (the secret gun vote) and every pad's LED is set from
+the new state.
+
 `run_app(args)` is what `companion run` calls. Tests use `build_app(...)`,
 which builds the same widget tree without running the event loop, and
 `screenshot(path)`.
 """
 from __future__ import annotations
 
+import logging
 import math
 import os
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")  # the command line is ours (ui/cli.py), not Kivy's
@@ -33,14 +42,17 @@ from companion import games  # noqa: E402
 from companion.games import IllegalAction  # noqa: E402
 from companion.i18n import Catalogue  # noqa: E402
 from companion.inputs import InputEvent  # noqa: E402
+from companion.pads import PadTable  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.timers import DONE, IDLE, PAUSED, RUNNING, Countdown, TimerCues  # noqa: E402
 
 from . import dig_board, prefs  # noqa: E402
 
+log = logging.getLogger(__name__)
+
 KV_DIR = Path(__file__).parent / "kv"
-SCREEN_NAMES = ("home", "games", "setup", "dice", "game", "log", "sessions", "settings", "about")
+SCREEN_NAMES = ("home", "games", "setup", "dice", "game", "log", "sessions", "settings", "about", "pads")
 TABLE_SCREENS = ("dice", "game", "log")   # where the buttons act on the game
 
 
@@ -97,6 +109,7 @@ class CellmateApp(App):
     countdown_text = StringProperty("")
     countdown_caption = StringProperty("")
     countdown_phase = StringProperty("running")
+    pads_present = BooleanProperty(False)   # a pad hub is open and knows a pad: "Seat pads" buttons show
 
     def __init__(self, config: config_file.Config, store: Store, rig=None, *, config_path: Path | None = None,
                  config_errors=(), clock=time.monotonic, rng=None, **kwargs):
@@ -123,6 +136,12 @@ class CellmateApp(App):
         self._countdown_spec: dict | None = None
         self._timeout_sent = False
         self.dig_memory: dig_board.Memory | None = None
+        self.pads = None                             # the PadHub (hardware.pads), when [pads] is on
+        self.pad_table = PadTable()                  # the open session's pads (one per session)
+        self._pad_session = None                     # which session pad_table belongs to
+        self.pad_states: dict[int, str] = {}         # seat -> "online" | "offline" (seats with a pad)
+        self.pad_statuses: list = []                 # every pad and port the hub knows (PadStatus)
+        self.pad_keys = None                         # digits press simulated pads
         if config_errors:
             self.notices.append(("notice.config", {"path": str(self.config_path), "count": len(self.config_errors)}))
         if rig is not None:
@@ -135,6 +154,35 @@ class CellmateApp(App):
             self.notices.append(("notice.rig", {"reason": rig.notice}))
         self._show_notice()
         self._show_key_help()
+
+    def open_pads(self, **hub_options):
+        """Start the seat pads when [pads] is on: ``hardware.pads.open_pads``, whose
+        callbacks arrive on the Kivy main thread. Returns the hub (None: off or failed)."""
+        if self.pads is not None or not self.cfg.pads.enabled:
+            return self.pads
+        from hardware.pads import open_pads
+
+        try:
+            hub = open_pads(self.cfg, self.on_pad_event, self.on_pad_status, **hub_options)
+        except Exception as exc:        # no ptys, a broken pyserial: the table plays on without pads
+            log.warning("seat pads could not be started: %s", exc, exc_info=True)
+            self.notices.append(("notice.pads", {"reason": str(exc) or type(exc).__name__}))
+            self._show_notice()
+            return None
+        self.attach_pads(hub)
+        return hub
+
+    def attach_pads(self, hub) -> None:
+        """Use this PadHub (started): its events and status reach on_pad_event / on_pad_status."""
+        self.pads = hub
+        self.pad_statuses = hub.status()
+        self.pad_states = hub.seat_states()
+        self.pads_present = bool(self.pad_statuses)
+        if hub.simulated and self.pad_keys is None:
+            from hardware.keyboard import PadKeys
+            self.pad_keys = PadKeys(self.press_simulated_pad)
+        self._show_key_help()
+        self._light_pads()
 
     def rig_mode(self) -> str:
         return getattr(self.rig, "mode", "simulated") or "simulated"
@@ -198,6 +246,11 @@ class CellmateApp(App):
         self._closed = True
         if self._frame_event is not None:
             self._frame_event.cancel()
+        if self.pad_keys is not None:
+            self.pad_keys.close()
+            self.pad_keys = None
+        if self.pads is not None:
+            self.pads.stop()
         if self.rig is not None:
             self.rig.close()
         self.store.close()
@@ -275,6 +328,7 @@ class CellmateApp(App):
 
     def open_session(self, session: Session, announce: bool = False) -> None:
         self.session = session
+        self._pad_session = None     # a new or loaded session: its pads start afresh
         self.reset_timer()
         self._session_changed()
         self.go(self.table_name())
@@ -364,14 +418,136 @@ class CellmateApp(App):
         return self._settle(outcome)
 
     def _settle(self, outcome):
+        more = self._session_changed()   # (the pads may commit what they held back: the gun votes)
         if self.session.finished and self.timer.state != IDLE:
             self.reset_timer()       # a game that is over has no turn to time
-        self._session_changed()
         self.refresh()               # the committed state is on screen first
-        self.play(outcome.cues)
+        self.play(list(outcome.cues) + more)
         if outcome.error is not None:
             self.toast(self.t.error(outcome.error), "error")
         return outcome
+
+    def perform_all(self, actions: list[dict]):
+        """Several actions in a row (what one pad press means), stopping at the first refused."""
+        if self.session is None or not actions:
+            return None
+        cues: list[str] = []
+        for action in actions:
+            outcome = controller.perform(self.session, action)
+            cues += outcome.cues
+            if not outcome.ok:
+                break
+        return self._settle(controller.Outcome(outcome.ok, cues, outcome.error))
+
+    # -- seat pads ------------------------------------------------------------------
+    def on_pad_event(self, event):
+        """A button on a seat's pad (hardware.pads.PadEvent; main thread). Going down, it
+        is that seat's action, the same path as a tap. Like the table's buttons it acts
+        only while the table or its log is shown; on the seat-pad screen it says whose
+        pad it is. A press that means nothing changes nothing, without a beep."""
+        if self._closed or self.pads is None or not event.down:
+            return None
+        if self.sm is None:
+            return None
+        if self.sm.current == "pads":
+            self.screen("pads").pressed(event.seat, event.button)
+            return None
+        if self.session is None or self.sm.current not in TABLE_SCREENS:
+            return None
+        actions = self.pad_table.press(self.session.state, event.seat, event.button, self.pads.online_seats())
+        if not actions:
+            self._light_pads()       # the gun vote's candidates show on that pad's LED only
+            return None
+        return self.perform_all(actions)
+
+    def on_pad_status(self, statuses):
+        """Pads came, went, claimed seats (main thread): marks on screen, votes, LEDs."""
+        if self._closed or self.pads is None:
+            return
+        self.pad_statuses = list(statuses)
+        self.pad_states = self.pads.seat_states()
+        self.pads_present = bool(self.pad_statuses)
+        session = self.session
+        waiting = self.pad_table.flush(session.state, self.pads.online_seats()) if session is not None else []
+        if waiting:
+            self.perform_all(waiting)  # a pad gone offline: the others' votes need not wait for it
+        else:
+            self._light_pads()
+        if self.sm is not None:
+            show = getattr(self.sm.current_screen, "show_pads", None)
+            if show is not None:
+                show()
+
+    def press_simulated_pad(self, seat: int, button: int) -> bool:
+        """A key (digits: hardware.keyboard.PadKeys) presses seat ``seat``'s simulated
+        pad; a seat nobody's pad holds presses simulated pad number ``seat + 1``, so the
+        keys also claim seats. False when there is no such pad."""
+        hub = self.pads
+        if hub is None or not hub.simulated:
+            return False
+        seat_of = hub.assignments()
+        pad = next((p for p in hub.simulated if seat_of.get(p.pad_id) == seat), None)
+        if pad is None and seat < len(hub.simulated) and hub.simulated[seat].pad_id not in seat_of:
+            pad = hub.simulated[seat]
+        if pad is None or not pad.plugged:
+            return False
+        pad.tap(button)
+        return True
+
+    def open_pads_screen(self, players: list[dict] | None = None) -> None:
+        """The seat-pad screen for these players (default: the open table's, else the last one's)."""
+        screen = self.screen("pads")
+        screen.players = list(players) if players else self.pad_players()
+        if self.sm.current != "pads":
+            screen.back_to = self.sm.current
+        self.go("pads")
+
+    def pad_players(self) -> list[dict]:
+        """Who sits where, for the seat-pad screen when no form says it."""
+        if self.session is not None:
+            return list(self.session.state.get("players") or self.session.setup["players"])
+        table = self.latest_table()
+        if table is not None:
+            return list(table["setup"]["players"])
+        from companion.players import COLOUR_NAMES
+        held = [seat for seat in self.pad_states]
+        count = max([2, len([s for s in self.pad_statuses if s.pad_id])] + [s + 1 for s in held])
+        return [{"name": self.t("setup.default_name", n=n + 1), "colour": COLOUR_NAMES[n % len(COLOUR_NAMES)],
+                 "letter": str(n + 1)} for n in range(min(count, 8))]
+
+    def _sync_pad_table(self) -> list[str]:
+        """One PadTable per session; then commit what the pads hold back that may go
+        in now (the gun votes, once every pad at the table has voted). Returns the cues."""
+        session = self.session
+        session_id = session.id if session is not None else None
+        if session_id != self._pad_session:
+            self._pad_session = session_id
+            self.pad_table = PadTable()
+        if self.pads is None or session is None:
+            return []
+        cues: list[str] = []
+        for _ in range(3):      # committing is one round; the bound is only a guard
+            actions = self.pad_table.flush(session.state, self.pads.online_seats())
+            if not actions:
+                break
+            for action in actions:
+                outcome = controller.perform(session, action)
+                cues += outcome.cues
+                if not outcome.ok:
+                    log.warning("a pad vote was refused: %s", outcome.error)
+                    return cues
+        return cues
+
+    def _light_pads(self) -> None:
+        """Every pad's LED from the state (or the seat-claim screen's colours)."""
+        hub = self.pads
+        if hub is None:
+            return
+        claim = self.screen("pads") if self.sm is not None else None
+        if claim is not None and claim.active:
+            hub.apply_leds(claim.leds())
+        else:
+            hub.apply_leds(self.pad_table.leds(self.session.state if self.session is not None else None))
 
     # -- cues -----------------------------------------------------------------
     def play(self, cues) -> None:
@@ -415,14 +591,18 @@ class CellmateApp(App):
         self._poll_countdown()
 
     # -- the game's own countdown (Game.countdown) -------------------------------
-    def _session_changed(self) -> None:
-        """After every change of the open game: its countdown and what Dig learned."""
+    def _session_changed(self) -> list[str]:
+        """After every change of the open game: what the pads held back, its countdown,
+        what Dig learned, the pads' LEDs. Returns the cues of what the pads committed."""
+        cues = self._sync_pad_table()
         self._sync_countdown()
         session = self.session
         if session is not None and session.game.id == "dig":
             if self.dig_memory is None or self.dig_memory.session_id != session.id:
                 self.dig_memory = dig_board.Memory(session.id)
             self.dig_memory.sync(self.store, session.state)
+        self._light_pads()
+        return cues
 
     def _sync_countdown(self) -> None:
         """Start the game's countdown when its key appears or changes; stop it when it goes."""
@@ -503,11 +683,15 @@ class CellmateApp(App):
 
     def _show_key_help(self) -> None:
         rig = self.rig
-        if rig is None or self.rig_mode() != "simulated" or not getattr(rig, "key_help", None):
-            self.key_help_text = ""
-            return
-        keys = "  ·  ".join(f"{label}: {self.t('input.' + event.value)}" for label, event in rig.key_help)
-        self.key_help_text = self.t("keys.help", keys=keys)
+        lines = []
+        if rig is not None and self.rig_mode() == "simulated" and getattr(rig, "key_help", None):
+            keys = "  ·  ".join(f"{label}: {self.t('input.' + event.value)}" for label, event in rig.key_help)
+            lines.append(self.t("keys.help", keys=keys))
+        if self.pads is not None and self.pads.simulated:
+            from hardware.keyboard import PAD_KEY_HELP
+            keys = "  ·  ".join(f"{label}: {self.t(f'keys.pad_button_{button}')}" for label, button in PAD_KEY_HELP)
+            lines.append(self.t("keys.pads", keys=keys))
+        self.key_help_text = "\n".join(lines)
 
     # -- settings ---------------------------------------------------------------
     def change_setting(self, key: str, value) -> None:
@@ -534,14 +718,26 @@ class CellmateApp(App):
 
 
 # -- for tests: the same tree without the event loop ---------------------------------
-def build_app(config: config_file.Config | None = None, store: Store | None = None, rig=None, **kwargs) -> CellmateApp:
-    """Build the app and put its root in the (already configured) window."""
+def build_app(config: config_file.Config | None = None, store: Store | None = None, rig=None, *,
+              pads=None, **kwargs) -> CellmateApp:
+    """Build the app and put its root in the (already configured) window.
+
+    ``pads``: None leaves the seat pads out (most tests); True opens them as
+    run_app does ([pads] in ``config``: simulated = N gives N pads on ptys); a
+    dict opens them with these PadHub options (e.g. ``{"poll": 0.05}``); a
+    PadHub (started) is used as it is."""
     from kivy.base import EventLoop
 
     EventLoop.ensure_window()
     app = CellmateApp(config or config_file.Config(), store or Store.memory(), rig, **kwargs)
     root = app.build()
     EventLoop.window.add_widget(root)
+    if isinstance(pads, dict):
+        app.open_pads(**pads)
+    elif pads is True:
+        app.open_pads()
+    elif pads is not None:
+        app.attach_pads(pads)
     return app
 
 
@@ -590,6 +786,9 @@ def screenshot(path: str | Path, frames: int = 30) -> Path:
 def run_app(args) -> int:
     config_path = getattr(args, "config", None) or config_file.default_path()
     config, errors = config_file.load(config_path)
+    simulated_pads = getattr(args, "pads", None)
+    if simulated_pads is not None:      # --pads N: N simulated seat pads, keys 1-8 press them
+        config = replace(config, pads=replace(config.pads, enabled=True, simulated=simulated_pads))
     data_dir = getattr(args, "data_dir", None) or config.data_dir or None
     store = Store.open(data_dir)
     layered = prefs.layered(config, store)
@@ -610,6 +809,7 @@ def run_app(args) -> int:
     rig_config = prefs.with_value(app.cfg, "buzzer.enabled", config.buzzer.enabled or app.cfg.buzzer.enabled)
     rig = open_rig(rig_config, app.on_input, on_cue=app.on_cue, simulate=getattr(args, "simulate", None))
     app.attach_rig(rig)
+    app.open_pads()                     # [pads] enabled: look for seat pads (and start the simulated ones)
     if os.environ.get("CELLMATE_BENCH_MARK"):
         _mark_first_frame(app, quit_after=bool(os.environ.get("CELLMATE_BENCH_EXIT")))
     try:

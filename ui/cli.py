@@ -23,6 +23,9 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--config", type=Path, help="the config file (default: CELLMATE_CONFIG or the user config dir)")
     run.add_argument("--size", metavar="WxH", help="window size, e.g. 800x480")
     run.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi's kiosk mode)")
+    run.add_argument("--pads", type=_pad_count, metavar="N",
+                     help="add N simulated seat pads (0 to 8): keys 1-8 press MAIN on that seat's pad, "
+                          "Shift+1-8 DONE")
     group = run.add_mutually_exclusive_group()
     group.add_argument("--simulate", dest="simulate", action="store_true", default=None,
                        help="keyboard keys instead of GPIO buttons, buzzer cues on screen")
@@ -61,6 +64,16 @@ def main(argv: list[str] | None = None) -> int:
         return run_script(args, sys.stdin, sys.stdout)
     parser.print_help()
     return 2
+
+
+def _pad_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--pads takes a number of pads, not {text!r}") from None
+    if not 0 <= count <= 8:
+        raise argparse.ArgumentTypeError(f"--pads takes 0 to 8 pads, not {count}")
+    return count
 
 
 def _reply(out, ok: bool, **fields) -> None:

@@ -23,6 +23,7 @@ TEXT = rgba("#F4F5F7")
 TEXT_DIM = rgba("#B4BAC3")
 TEXT_OFF = rgba("#6A717B")
 ERROR_TEXT = rgba("#FF8A80")
+OK_TEXT = rgba("#7FD99A")       # a seat pad online
 NOTICE_BG = rgba("#5C4300")
 TOAST_ERROR = rgba("#8E1F19")
 TOAST_INFO = rgba("#1E4F8F")

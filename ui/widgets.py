@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kivy.animation import Animation
 from kivy.clock import Clock
-from kivy.metrics import sp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -15,6 +15,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from . import theme
 
@@ -105,12 +106,58 @@ class BigButton(ButtonBehavior, BoxLayout):
 
 
 class SeatCard(BoxLayout):
-    """One seat at the table: chip, name, and the game's short tags for it."""
+    """One seat at the table: chip, name, and the game's short tags for it; with
+    seat pads, a dot for a pad online and "pad offline" for one unplugged."""
     colour = StringProperty("grey")
     letter = StringProperty("?")
     name = StringProperty("")
     badges = StringProperty("")
     current = BooleanProperty(False)
+    pad = StringProperty("")            # "", "online" or "offline"
+    pad_text = StringProperty("")       # said only when offline
+
+
+def pad_mark(t, state: str) -> str:
+    """The words a seat shows for its pad: only an offline pad is worth words."""
+    return t("pads.offline_mark") if state == "offline" else ""
+
+
+class PadStrip(BoxLayout):
+    """A line of the seats that have a pad: their chips, online first, then the
+    ones whose pad is offline. No seat with a pad: the line takes no room."""
+
+    def show(self, t, players, states: dict[int, str]) -> None:
+        self.clear_widgets()
+        seats = [seat for seat in sorted(states) if 0 <= seat < len(players)]
+        if not seats:
+            self.height = 0
+            self.opacity = 0
+            return
+        self.height = dp(30)
+        self.opacity = 1
+        self.add_widget(self._word(t("pads.strip"), theme.TEXT_DIM))
+        online = [seat for seat in seats if states[seat] == "online"]
+        offline = [seat for seat in seats if states[seat] != "online"]
+        for group, word, colour in ((online, t("pads.online_mark"), theme.OK_TEXT),
+                                    (offline, t("pads.offline_mark"), theme.ERROR_TEXT)):
+            if not group:
+                continue
+            for seat in group:
+                player = players[seat]
+                chip = Chip(colour=player["colour"], letter=player["letter"], pos_hint={"center_y": 0.5})
+                chip.size = (dp(26), dp(26))        # after the kv rule, which makes a chip a touch target
+                self.add_widget(chip)
+            self.add_widget(self._word(word, colour, bold=group is offline))
+        self.add_widget(Widget())
+
+    @staticmethod
+    def _word(text: str, colour, bold: bool = False) -> Label:
+        label = Label(text=text, font_size=sp(15), color=colour, bold=bold, size_hint_x=None,
+                      halign="left", valign="middle")
+        label.texture_update()
+        label.width = label.texture_size[0] + dp(8)
+        label.text_size = (label.width, None)
+        return label
 
 
 class BigCountdown(BoxLayout):
