@@ -6,6 +6,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 if "KIVY_HOME" not in os.environ:
     os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="cellmate-kivy-")
 os.environ.pop("CELLMATE_DATA_DIR", None)

@@ -1,20 +1,9 @@
 """Shared set-up for tests/test_hardware_*.py (imported by them, not a conftest).
 
-Importing this module makes Kivy headless before anything imports kivy, so
-the tests behave the same under scripts/test and a bare ``pytest``.
+tests/conftest.py has made Kivy headless before any test module is imported.
 """
-import os
-import tempfile
 import threading
 import time
-
-os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-if "KIVY_HOME" not in os.environ:
-    os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="cellmate-kivy-")
 
 import pytest  # noqa: E402
 from gpiozero import Device  # noqa: E402

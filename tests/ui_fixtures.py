@@ -8,18 +8,10 @@ screen -> the widget under the point.
 """
 from __future__ import annotations
 
-import os
 import random
-import tempfile
 from pathlib import Path
 
-# Headless and away from the user's ~/.kivy, before anything imports Kivy.
-os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
-if "KIVY_HOME" not in os.environ:
-    os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="cellmate-kivy-")
+# tests/conftest.py has made Kivy headless and away from ~/.kivy by now.
 
 import pytest  # noqa: E402
 
