@@ -358,11 +358,7 @@ class Heist(Game):
         if seat not in fr["contenders"]:
             raise IllegalAction("heist_not_contender", f"{self._name(state, seat)} is not in this roll-off",
                                 name=self._name(state, seat))
-        if fr["rolls"][seat] is not None:
-            raise IllegalAction("heist_already_rolled", f"{self._name(state, seat)} has rolled already",
-                                name=self._name(state, seat))
-        dice, manual = _dice(action, rng)
-        return {"type": "roll_first", "player": seat, "dice": dice, "manual": manual}
+        return self._own_roll(state, action, rng, "roll_first", seat, fr["rolls"][seat])
 
     def _resolve_prep(self, state, action, rng):
         return {"type": "prep", "player": self._active(state, action)}
@@ -431,11 +427,15 @@ class Heist(Game):
 
     def _resolve_roll_value(self, state, action, rng):
         seat = self._seat(state, action, required=True)
-        if state["values"][seat] is not None:
+        return self._own_roll(state, action, rng, "roll_value", seat, state["values"][seat])
+
+    def _own_roll(self, state, action, rng, kind, seat, earlier):
+        """Everybody's one roll (for the first player, for the final values): once each."""
+        if earlier is not None:
             raise IllegalAction("heist_already_rolled", f"{self._name(state, seat)} has rolled already",
                                 name=self._name(state, seat))
         dice, manual = _dice(action, rng)
-        return {"type": "roll_value", "player": seat, "dice": dice, "manual": manual}
+        return {"type": kind, "player": seat, "dice": dice, "manual": manual}
 
     def _resolve_set_team(self, state, action, rng):
         seat = self._seat(state, action)
