@@ -6,6 +6,7 @@ and that key keeps its default, so the table can still play.
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -66,18 +67,34 @@ class Config:
     pads: Pads = field(default_factory=Pads)
 
 
+def _show(value, limit: int = 60) -> str:
+    """A value for a message: its TOML-ish repr, cut short; never raises."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's limit for turning it into digits (a huge hex number)
+        text = f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    except RecursionError:
+        text = f"a {type(value).__name__} nested too deeply to show"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _name(key: str) -> str:
+    """A key as read from the file, escaped and cut short when it would garble the message."""
+    return key if key.isprintable() and len(key) <= 60 else _show(key)
+
+
 def _pin(value):
     if value is False or value == "none":
         return None, None
     if isinstance(value, bool) or not isinstance(value, int) or value not in GPIO_PINS:
-        return None, f"must be a BCM GPIO number from 0 to 27 (or \"none\"), got {value!r}"
+        return None, f"must be a BCM GPIO number from 0 to 27 (or \"none\"), got {_show(value)}"
     return value, None
 
 
 def _int_range(lo, hi):
     def check(value):
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            return None, f"must be a whole number from {lo} to {hi}, got {value!r}"
+            return None, f"must be a whole number from {lo} to {hi}, got {_show(value)}"
         return value, None
     return check
 
@@ -85,26 +102,26 @@ def _int_range(lo, hi):
 def _choice(options):
     def check(value):
         if value not in options:
-            return None, f"must be one of {', '.join(options)}, got {value!r}"
+            return None, f"must be one of {', '.join(options)}, got {_show(value)}"
         return value, None
     return check
 
 
 def _bool(value):
     if not isinstance(value, bool):
-        return None, f"must be true or false, got {value!r}"
+        return None, f"must be true or false, got {_show(value)}"
     return value, None
 
 
 def _ports(value):
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        return None, f"must be a list of device paths (text), got {value!r}"
+        return None, f"must be a list of device paths (text), got {_show(value)}"
     return tuple(v.strip() for v in value), None
 
 
 def _text(value):
     if not isinstance(value, str):
-        return None, f"must be text, got {value!r}"
+        return None, f"must be text, got {_show(value)}"
     return value, None
 
 
@@ -148,6 +165,14 @@ def parse(text: str) -> tuple[Config, list[str]]:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return Config(), [f"config file is not valid TOML ({exc}); using all defaults"]
+    except RecursionError:  # tomllib recurses once per [ or { and a file can nest thousands deep
+        return Config(), ["config file is not valid TOML (nested too deeply); using all defaults"]
+    except ValueError as exc:  # int() refuses a decimal number longer than sys.get_int_max_str_digits()
+        if "integer string conversion" not in str(exc):
+            return Config(), [f"config file is not valid TOML ({exc}); using all defaults"]
+        limit = sys.get_int_max_str_digits()
+        return Config(), [f"config file is not valid TOML (a number in it has more than {limit} digits); "
+                          "using all defaults"]
     return from_dict(raw)
 
 
@@ -158,7 +183,7 @@ def from_dict(raw: dict) -> tuple[Config, list[str]]:
     for key, value in raw.items():
         if key in sections:
             if not isinstance(value, dict):
-                errors.append(f"{key}: must be a [{key}] table, got {value!r}")
+                errors.append(f"{key}: must be a [{key}] table, got {_show(value)}")
                 continue
             for sub, subvalue in value.items():
                 config = _set(config, f"{key}.{sub}", subvalue, errors)
@@ -170,7 +195,7 @@ def from_dict(raw: dict) -> tuple[Config, list[str]]:
 def _set(config: Config, key: str, value, errors: list[str]) -> Config:
     check = CHECKS.get(key)
     if check is None:
-        errors.append(f"{key}: unknown key")
+        errors.append(f"{_name(key)}: unknown key")
         return config
     checked, reason = check(value)
     if reason:

@@ -1,3 +1,5 @@
+import pytest
+
 from companion.config import Config, load, parse
 
 
@@ -62,3 +64,59 @@ def test_unreadable_file_is_reported(tmp_path):
 def test_section_that_is_not_a_table():
     _, errors = parse('buttons = 3')
     assert errors == ["buttons: must be a [buttons] table, got 3"]
+
+
+# --- loading never fails ------------------------------------------------------------
+
+def only_error(errors):
+    assert len(errors) == 1, errors
+    return errors[0]
+
+
+@pytest.mark.parametrize("nested", ["a = " + "[" * 100_000, "a = " + "{ b = " * 100_000],
+                         ids=["arrays", "inline tables"])
+def test_a_deeply_nested_file_is_one_clear_problem_not_a_crash(tmp_path, nested):
+    path = tmp_path / "config.toml"
+    path.write_text(nested)
+    config, errors = load(path)
+    assert config == Config()
+    error = only_error(errors)
+    assert error.startswith("config file is not valid TOML (") and error.endswith("; using all defaults")
+    assert "nested too deeply" in error
+
+
+def test_a_number_with_too_many_digits_is_one_clear_problem():
+    config, errors = parse("[buttons]\nroll = 1" + "0" * 5000 + "\n")
+    assert config == Config()
+    assert only_error(errors) == ("config file is not valid TOML (a number in it has more than 4300 digits); "
+                                  "using all defaults")
+
+
+@pytest.mark.parametrize("key", ["buttons.roll", "data_dir", "language", "timer.seconds", "pads.ports"])
+def test_a_huge_hex_number_is_named_with_its_key(key):
+    section, _, name = key.rpartition(".")
+    value = "0x" + "f" * 5000
+    config, errors = parse(f"[{section}]\n{name} = {value}\n" if section else f"{name} = {value}\n")
+    assert config == Config()
+    error = only_error(errors)
+    assert error.startswith(f"{key}: must be ") and "a number of about 6021 digits" in error
+    assert error.endswith("; using the default")
+
+
+def test_a_long_bad_value_is_shortened_in_its_message():
+    _, errors = parse("[pads]\nports = [" + ", ".join(["1"] * 100_000) + "]\n")
+    error = only_error(errors)
+    assert error.startswith("pads.ports: must be a list of device paths (text), got [1, 1, ")
+    assert len(error) < 200 and "...; using the default" in error
+
+
+def test_a_value_nested_deep_inside_a_key_is_reported():
+    _, errors = parse("[buttons]\nroll = " + "[" * 300 + "]" * 300 + "\n")
+    error = only_error(errors)
+    assert error.startswith("buttons.roll: must be a BCM GPIO number") and error.endswith("; using the default")
+
+
+def test_an_unknown_key_with_odd_characters_is_shown_escaped():
+    _, errors = parse('"a\\u0000\\nb" = 1\n' + '"' + "k" * 500 + '" = 2\n')
+    assert errors[0] == "'a\\x00\\nb': unknown key"
+    assert errors[1].startswith("'kkk") and errors[1].endswith("...: unknown key") and len(errors[1]) < 120
