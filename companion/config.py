@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sys
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
@@ -113,21 +114,41 @@ def _bool(value):
     return value, None
 
 
+def _has_control(text: str) -> bool:
+    """A control character (NUL, newline, tab, escape, DEL, ...): no file name should hold one."""
+    return any(unicodedata.category(c) == "Cc" for c in text)
+
+
 def _ports(value):
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         return None, f"must be a list of device paths (text), got {_show(value)}"
+    if any(_has_control(v) for v in value):
+        return None, f"must be a list of device paths (text) without control characters, got {_show(value)}"
     return tuple(v.strip() for v in value), None
 
 
-def _text(value):
+PATH_MAX = 4095  # bytes in a whole path, and in one name in it, on Linux
+NAME_MAX = 255
+
+
+def _folder(value):
     if not isinstance(value, str):
         return None, f"must be text, got {_show(value)}"
+    if _has_control(value):  # a NUL makes every file call raise ValueError later
+        return None, f"must be a folder path without control characters, got {_show(value)}"
+    try:
+        encoded = os.fsencode(value)
+    except UnicodeEncodeError:  # a lone surrogate: never from a TOML file, but from_dict takes any dict
+        return None, f"must be a folder path in Unicode text, got {_show(value)}"
+    if len(encoded) > PATH_MAX or any(len(name) > NAME_MAX for name in encoded.split(b"/")):
+        return None, (f"must be a folder path of at most {PATH_MAX} bytes, with no folder name in it over "
+                      f"{NAME_MAX} bytes, got {_show(value)}")
     return value, None
 
 
 CHECKS = {
     "language": _choice(LANGUAGES),
-    "data_dir": _text,
+    "data_dir": _folder,
     "buttons.roll": _pin,
     "buttons.timer": _pin,
     "buttons.confirm": _pin,

@@ -120,3 +120,28 @@ def test_an_unknown_key_with_odd_characters_is_shown_escaped():
     _, errors = parse('"a\\u0000\\nb" = 1\n' + '"' + "k" * 500 + '" = 2\n')
     assert errors[0] == "'a\\x00\\nb': unknown key"
     assert errors[1].startswith("'kkk") and errors[1].endswith("...: unknown key") and len(errors[1]) < 120
+
+
+@pytest.mark.parametrize("escape", ["\\u0000", "\\n", "\\t", "\\u001b", "\\u007f"])
+def test_a_control_character_in_data_dir_is_refused_and_the_default_kept(escape):
+    config, errors = parse(f'data_dir = "/tmp/a{escape}b"')
+    assert config.data_dir == ""
+    error = only_error(errors)
+    assert error.startswith("data_dir: must be a folder path without control characters")
+    assert error.endswith("; using the default")
+
+
+def test_a_data_dir_too_long_for_the_file_system_is_refused():
+    config, errors = parse(f'data_dir = "/tmp/{"a" * 300}"')
+    assert config.data_dir == ""
+    assert only_error(errors).startswith("data_dir: must be a folder path of at most")
+    config, errors = parse('data_dir = "/tmp/' + "/".join(["a" * 200] * 30) + '"')
+    assert config.data_dir == "" and len(errors) == 1
+    config, errors = parse('data_dir = "/var/lib/cellmate-\u00e9t\u00e9"')   # not ASCII is fine
+    assert errors == [] and config.data_dir == "/var/lib/cellmate-\u00e9t\u00e9"
+
+
+def test_a_control_character_in_a_pad_port_is_refused():
+    config, errors = parse('[pads]\nports = ["/dev/ttyACM0", "/dev/tty\\u0000x"]\n')
+    assert config.pads.ports == ()
+    assert only_error(errors).startswith("pads.ports: must be a list of device paths (text) without control")
