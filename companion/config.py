@@ -210,7 +210,27 @@ def from_dict(raw: dict) -> tuple[Config, list[str]]:
                 config = _set(config, f"{key}.{sub}", subvalue, errors)
         else:
             config = _set(config, key, value, errors)
-    return config, errors
+    return _without_shared_pins(config, errors), errors
+
+
+# Who keeps a pin named twice: the first of these; each later one is left unconnected.
+PIN_KEYS = ("buttons.roll", "buttons.timer", "buttons.confirm", "buttons.undo", "buzzer.pin")
+
+
+def _without_shared_pins(config: Config, errors: list[str]) -> Config:
+    """gpiozero refuses a pin opened twice, and the rig would then drop every GPIO button."""
+    owner: dict[int, str] = {}
+    for key in PIN_KEYS:
+        section, name = key.split(".")
+        pin = getattr(getattr(config, section), name)
+        if pin is None:
+            continue
+        if pin in owner:
+            errors.append(f"{key}: GPIO {pin} is already used by {owner[pin]}; {key} is left unconnected")
+            config = replace(config, **{section: replace(getattr(config, section), **{name: None})})
+        else:
+            owner[pin] = key
+    return config
 
 
 def _set(config: Config, key: str, value, errors: list[str]) -> Config:

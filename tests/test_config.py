@@ -1,6 +1,8 @@
 import pytest
+from hardware_fixtures import drain_clock, pwm_factory, tick_until  # noqa: F401
 
 from companion.config import Config, load, parse
+from companion.inputs import InputEvent
 
 
 def test_missing_file_means_defaults(tmp_path):
@@ -145,3 +147,48 @@ def test_a_control_character_in_a_pad_port_is_refused():
     config, errors = parse('[pads]\nports = ["/dev/ttyACM0", "/dev/tty\\u0000x"]\n')
     assert config.pads.ports == ()
     assert only_error(errors).startswith("pads.ports: must be a list of device paths (text) without control")
+
+
+
+def test_a_pin_used_twice_is_named_and_the_later_button_left_unconnected():
+    config, errors = parse("[buttons]\nroll = 17\ntimer = 17\n")
+    assert errors == ["buttons.timer: GPIO 17 is already used by buttons.roll; buttons.timer is left unconnected"]
+    assert config.buttons.roll == 17 and config.buttons.timer is None
+    assert (config.buttons.confirm, config.buttons.undo, config.buzzer.pin) == (22, 23, 18)
+
+
+def test_the_first_key_in_order_keeps_the_pin_whichever_line_comes_first():
+    config, errors = parse("[buzzer]\npin = 22\n[buttons]\nundo = 22\nconfirm = 22\n")
+    assert errors == [
+        "buttons.undo: GPIO 22 is already used by buttons.confirm; buttons.undo is left unconnected",
+        "buzzer.pin: GPIO 22 is already used by buttons.confirm; buzzer.pin is left unconnected",
+    ]
+    assert config.buttons.confirm == 22 and config.buttons.undo is None and config.buzzer.pin is None
+
+
+def test_a_pin_moved_onto_another_buttons_default_names_that_button():
+    config, errors = parse("[buttons]\nroll = 27\n")
+    assert errors == ["buttons.timer: GPIO 27 is already used by buttons.roll; buttons.timer is left unconnected"]
+    assert config.buttons.roll == 27 and config.buttons.timer is None
+
+
+def test_buttons_not_fitted_never_clash():
+    config, errors = parse('[buttons]\nroll = "none"\ntimer = "none"\n[buzzer]\npin = "none"\n')
+    assert errors == [] and config.buttons.roll is None and config.buttons.timer is None
+
+
+def test_with_a_pin_clash_the_other_buttons_still_work_on_gpio(pwm_factory, tmp_path):  # noqa: F811
+    from hardware.rig import open_rig
+
+    drain_clock()
+    got = []
+    config, _ = parse("[buttons]\nroll = 17\ntimer = 17\ndebounce_ms = 20\n[buzzer]\npin = 22\n")
+    rig = open_rig(config, got.append, pin_factory=pwm_factory, cache_dir=tmp_path)
+    try:
+        assert rig.mode == "gpio" and rig.notice is None
+        assert rig.buttons.pins == {InputEvent.ROLL: 17, InputEvent.CONFIRM: 22, InputEvent.UNDO: 23}
+        pwm_factory.pin(17).drive_low()
+        assert tick_until(lambda: got)
+        assert got == [InputEvent.ROLL]
+    finally:
+        rig.close()
