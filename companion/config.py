@@ -183,7 +183,7 @@ def default_path() -> Path:
 def parse(text: str) -> tuple[Config, list[str]]:
     """Config from TOML text, and one message per problem (key: reason)."""
     try:
-        raw = tomllib.loads(text)
+        raw = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
         return Config(), [f"config file is not valid TOML ({exc}); using all defaults"]
     except RecursionError:  # tomllib recurses once per [ or { and a file can nest thousands deep
@@ -248,14 +248,28 @@ def _set(config: Config, key: str, value, errors: list[str]) -> Config:
     return replace(config, **{key: checked})
 
 
+MAX_BYTES = 1 << 20  # a config is a few hundred bytes; more is a wrong file
+
+
 def load(path: Path | None) -> tuple[Config, list[str]]:
     """Read the file at path; a missing file is simply the defaults."""
     if path is None:
         path = default_path()
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)  # not all of a huge file (or of /dev/zero)
     except FileNotFoundError:
         return Config(), []
-    except (OSError, UnicodeDecodeError) as exc:
+    except IsADirectoryError:
+        return Config(), [f"config file {path} is a folder, not a file; using all defaults"]
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         return Config(), [f"config file {path} cannot be read ({exc}); using all defaults"]
+    if len(data) > MAX_BYTES:
+        return Config(), [f"config file {path} is too big (over {MAX_BYTES >> 20} MiB; a config is a few lines); "
+                          "using all defaults"]
+    try:
+        text = data.decode("utf-8-sig")  # a byte order mark, as some Windows editors write, is fine
+    except UnicodeDecodeError as exc:
+        return Config(), [f"config file {path} cannot be read: it is not UTF-8 text "
+                          f"(byte {data[exc.start]:#04x} at position {exc.start}); using all defaults"]
     return parse(text)

@@ -149,7 +149,6 @@ def test_a_control_character_in_a_pad_port_is_refused():
     assert only_error(errors).startswith("pads.ports: must be a list of device paths (text) without control")
 
 
-
 def test_a_pin_used_twice_is_named_and_the_later_button_left_unconnected():
     config, errors = parse("[buttons]\nroll = 17\ntimer = 17\n")
     assert errors == ["buttons.timer: GPIO 17 is already used by buttons.roll; buttons.timer is left unconnected"]
@@ -192,3 +191,42 @@ def test_with_a_pin_clash_the_other_buttons_still_work_on_gpio(pwm_factory, tmp_
         assert got == [InputEvent.ROLL]
     finally:
         rig.close()
+
+
+def test_a_file_starting_with_a_byte_order_mark_is_read(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + 'language = "de"\n[buttons]\nroll = 5\n'.encode())
+    config, errors = load(path)
+    assert errors == []
+    assert config.language == "de" and config.buttons.roll == 5
+
+
+def test_a_folder_given_as_the_config_file_is_named(tmp_path):
+    config, errors = load(tmp_path)
+    assert config == Config()
+    assert only_error(errors) == f"config file {tmp_path} is a folder, not a file; using all defaults"
+
+
+def test_a_file_that_is_not_utf8_says_where(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_bytes(b'language = "d\xe9"\n')               # Latin-1, as an old editor saves it
+    config, errors = load(path)
+    assert config == Config()
+    assert only_error(errors) == (f"config file {path} cannot be read: it is not UTF-8 text "
+                                  "(byte 0xe9 at position 13); using all defaults")
+
+
+def test_a_config_path_the_system_refuses_is_reported(tmp_path):
+    for path in (tmp_path / "a\x00b.toml", tmp_path / ("a" * 300 + ".toml")):
+        config, errors = load(path)
+        assert config == Config()
+        assert only_error(errors).startswith("config file ") and "cannot be read" in errors[0]
+
+
+def test_a_huge_file_is_refused_without_reading_it_all(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text("# " + "x" * (2 << 20) + "\n")
+    config, errors = load(path)
+    assert config == Config()
+    assert only_error(errors) == (f"config file {path} is too big (over 1 MiB; a config is a few lines); "
+                                  "using all defaults")
