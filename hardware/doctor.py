@@ -144,12 +144,21 @@ class Doctor:
     # -- config ------------------------------------------------------------------------
     def check_config(self) -> None:
         path = self.config_path
-        if path is None or not Path(path).exists():
-            self.say(INFO, "config", f"{path or 'no file'}: not found, so every setting is the default")
-        elif not self.config_errors:
-            self.say(OK, "config", f"{path}: no problems")
         for error in self.config_errors:
             self.say(FAIL, "config", f"{path}: {error}")
+        if self.config_errors:
+            return
+        if path is None or not _exists(Path(path)):
+            self.say(INFO, "config", f"{path or 'no file'}: not found, so every setting is the default")
+        else:
+            self.say(OK, "config", f"{path}: no problems")
+
+    def _left_unconnected(self, key: str) -> str | None:
+        """Why the config check took a pin away from ``key`` (a pin given twice), or None."""
+        for error in self.config_errors:
+            if error.startswith(f"{key}: ") and error.endswith(f"; {key} is left unconnected"):
+                return error[len(key) + 2:error.rindex(";")]
+        return None
 
     # -- board -------------------------------------------------------------------------
     def check_board(self) -> bool:
@@ -198,7 +207,11 @@ class Doctor:
             pin = getattr(buttons, key)
             topic = f"button {label}"
             if pin is None:
-                self.say(INFO, topic, f'not fitted (buttons.{key} = "none")')
+                clash = self._left_unconnected(f"buttons.{key}")
+                if clash:
+                    self.say(WARN, topic, f"left unconnected: {clash}")
+                else:
+                    self.say(INFO, topic, f'not fitted (buttons.{key} = "none")')
                 continue
             where = f"GPIO{pin}, header pin {HEADER_PIN.get(pin, '?')}"
             if factory is None:
@@ -233,6 +246,10 @@ class Doctor:
 
     def check_buzzer(self, factory) -> None:
         buzzer = self.config.buzzer
+        clash = self._left_unconnected("buzzer.pin")
+        if buzzer.enabled and clash:
+            self.say(WARN, "buzzer", f"left unconnected: {clash}")
+            return
         if not buzzer.enabled or buzzer.pin is None:
             self.say(INFO, "buzzer", "off in the config (buzzer.enabled = false or pin \"none\")")
             return
@@ -559,6 +576,13 @@ def _busy_hint(exc: BaseException) -> str:
 
 def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long, a NUL: load() has said so already
+        return False
 
 
 def _read(path: Path) -> str:

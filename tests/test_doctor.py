@@ -378,6 +378,32 @@ def test_config_problems_are_failures_naming_the_key(tmp_path, pwm_mock):
     assert lines(out)["config"][0].startswith(f"FAIL {path}: buttons.roll: must be a BCM GPIO number")
 
 
+def test_a_pin_given_twice_names_the_button_left_unconnected_and_opens_the_others(tmp_path, pwm_mock):
+    path = tmp_path / "config.toml"
+    path.write_text("[buttons]\nroll = 17\ntimer = 17\n[buzzer]\npin = 22\n")
+    config, errors = parse(path.read_text())
+    out = Table(pwm_mock)
+    make(tmp_path, out, machine(tmp_path), config=config, config_path=path, config_errors=errors, beep=True).run()
+    found = lines(out)
+    assert found["config"] == [
+        f"FAIL {path}: buttons.timer: GPIO 17 is already used by buttons.roll; buttons.timer is left unconnected",
+        f"FAIL {path}: buzzer.pin: GPIO 22 is already used by buttons.confirm; buzzer.pin is left unconnected",
+    ]
+    assert found["button TIMER"] == ["warn left unconnected: GPIO 17 is already used by buttons.roll"]
+    assert found["buzzer"] == ["warn left unconnected: GPIO 22 is already used by buttons.confirm"]
+    assert found["button ROLL"][0].startswith("info GPIO17, header pin 11: ready")
+    assert found["button CONFIRM"][0].startswith("info GPIO22, header pin 15: ready")
+
+
+def test_a_config_path_too_long_for_the_system_is_one_failure(tmp_path, pwm_mock):
+    path = tmp_path / ("c" * 300 + ".toml")
+    config, errors = doc.config_file.load(path)
+    out = Table(pwm_mock)
+    assert make(tmp_path, out, machine(tmp_path), config=config, config_path=path, config_errors=errors).run() == 1
+    found = lines(out)["config"]
+    assert len(found) == 1 and found[0].startswith(f"FAIL {path}: config file ") and "cannot be read" in found[0]
+
+
 def test_the_command_on_this_machine(tmp_path):
     """`companion doctor` as a person runs it, without a terminal: it names what is missing here."""
     env = {**os.environ, "CELLMATE_CONFIG": str(tmp_path / "none.toml"), "CELLMATE_DATA_DIR": str(tmp_path / "d"),
