@@ -73,7 +73,10 @@ def _show(value, limit: int = 60) -> str:
     try:
         text = repr(value)
     except ValueError:  # an int past Python's limit for turning it into digits (a huge hex number)
-        text = f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        if isinstance(value, int):
+            text = f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        else:
+            text = f"a {type(value).__name__} holding a number too long to show"
     except RecursionError:
         text = f"a {type(value).__name__} nested too deeply to show"
     return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -230,3 +230,10 @@ def test_a_huge_file_is_refused_without_reading_it_all(tmp_path):
     assert config == Config()
     assert only_error(errors) == (f"config file {path} is too big (over 1 MiB; a config is a few lines); "
                                   "using all defaults")
+
+
+def test_a_huge_hex_number_inside_a_list_is_reported():
+    config, errors = parse("[pads]\nports = [1, 0x" + "f" * 5000 + "]\n")
+    assert config == Config()
+    assert only_error(errors) == ("pads.ports: must be a list of device paths (text), got a list holding a number "
+                                  "too long to show; using the default")
