@@ -855,6 +855,9 @@ def main(argv: list[str] | None = None) -> int:
     except Failed as exc:
         print(f"{'install-pi' if args.command == 'install' else 'uninstall-pi'}: FAILED: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:        # a file it could not write or read (read-only, full, not root): said, not a traceback
+        print(f"{'install-pi' if args.command == 'install' else 'uninstall-pi'}: FAILED: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":
