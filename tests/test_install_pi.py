@@ -343,3 +343,235 @@ def test_kivys_own_default_would_read_the_screen_twice(tmp_path):
                    capture_output=True)
     assert touch.read_input(home / "config.ini") != list(touch.INPUT)
     assert touch.problems(home / "config.ini", environ={}) != []
+
+
+# -- a damaged install-manifest.json ------------------------------------------------
+MANIFEST = "opt/cellmate/install-manifest.json"
+OURS = ("etc/systemd/system/cellmate.service", "etc/systemd/system/multi-user.target.wants/cellmate.service",
+        "etc/udev/rules.d/99-cellmate-pads.rules", "usr/local/bin/companion", "var/lib/cellmate/kivy",
+        "opt/cellmate/venv")
+
+
+def no_traceback(result) -> None:
+    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
+
+
+def damaged_copies(root: Path) -> list[Path]:
+    return sorted((root / "opt/cellmate").glob("install-manifest.json.damaged-*"))
+
+
+CORRUPT = {
+    "empty": (b"", "empty"),
+    "truncated": (b'{\n  "created_user": true,\n  "groups_ad', "not valid JSON"),
+    "not-json": (b"created_user = true\n", "not valid JSON"),
+    "binary": (b"\x00\xff\xfe\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xc3\x28", "not text"),
+    "list": (b'["created_user", true]\n', "a JSON list"),
+    "string": (b'"cellmate"\n', "a JSON string"),
+    "null": (b"null\n", "a JSON null"),
+    "no-fields": (b"{}\n", "created_user is missing"),     # install-pi always writes every field
+}
+
+
+@pytest.mark.parametrize("case", sorted(CORRUPT))
+def test_uninstall_with_a_corrupt_manifest_undoes_only_what_it_recognises(tmp_path, root, source, case):
+    content, reason = CORRUPT[case]
+    assert run(INSTALL, root, source=source).returncode == 0
+    (root / MANIFEST).write_bytes(content)
+    group_before = (root / "etc/group").read_text()
+    status_before = (root / "var/lib/dpkg/status").read_text()
+    log = tmp_path / "u.jsonl"
+    result = run(UNINSTALL, root, "--purge", "--remove-packages", record=log)
+    no_traceback(result)
+    assert result.returncode == 3, result.stdout + result.stderr
+    out = result.stdout
+    assert "/opt/cellmate/install-manifest.json is damaged" in out and reason in out
+    # what is Cellmate's own by what it is: gone
+    for gone in OURS:
+        assert not (root / gone).exists() and not (root / gone).is_symlink(), gone
+    # what only the manifest could tell: left as it is, and said so
+    words = [" ".join(cmd) for cmd in recorded(log)]
+    assert not any(w.split()[0] in ("userdel", "gpasswd", "apt-get") for w in words), words
+    assert "cellmate:x:999" in (root / "etc/passwd").read_text()
+    assert (root / "etc/group").read_text() == group_before
+    assert (root / "var/lib/dpkg/status").read_text() == status_before
+    assert "whether install-pi made it is unknown" in out and "sudo userdel cellmate" in out
+    assert "none is removed (--remove-packages)" in out
+    assert os.readlink(root / "etc/systemd/system/default.target") == "/lib/systemd/system/multi-user.target"
+    assert "sudo systemctl set-default graphical.target" in out
+    assert "systemctl set-default graphical.target" not in words
+    # the damaged manifest itself is kept, byte for byte, and said so
+    assert (root / MANIFEST).read_bytes() == content
+    assert out.rstrip().splitlines()[-1].startswith("kept: /opt/cellmate/install-manifest.json")
+    assert "partly done: " in out
+    # and again: nothing more to do, still the same clear status
+    again = run(UNINSTALL, root, "--purge", "--remove-packages", record=log)
+    no_traceback(again)
+    assert again.returncode == 3 and "  change " not in again.stdout
+    assert len(recorded(log)) == len(words)          # no command the second time
+
+
+def test_uninstall_dry_run_with_a_corrupt_manifest_changes_nothing(root, source):
+    assert run(INSTALL, root, source=source).returncode == 0
+    (root / MANIFEST).write_bytes(b"{")
+    before = snapshot(root)
+    result = run(UNINSTALL, root, "--dry-run", "--purge", "--remove-packages")
+    no_traceback(result)
+    assert result.returncode == 3
+    assert "damaged" in result.stdout and "nothing was changed" in result.stdout
+    assert snapshot(root) == before
+
+
+# field: (a bad value, the exit code: 3 when something is left undone for want of it)
+BAD_FIELDS = {
+    "created_user": ("yes", 3),                 # the user stays
+    "groups_added": (5, 0),                     # moot: install-pi made the user, and it goes
+    "packages_installed": ("libegl1", 3),       # the packages stay
+    "default_target": ("x", 3),                 # the console target stays
+    "dirs_created": (["/etc/cellmate", "../../outside"], 0),   # empty folders stay (said, but harmless)
+    "config_written": ([], 0),                  # not needed: the config goes by --purge
+    "bin_link": (None, 0),                      # not needed: the link is known by where it points
+    "version": ("one", 0),
+}
+
+
+@pytest.mark.parametrize("field", sorted(BAD_FIELDS))
+def test_a_bad_field_is_named_and_only_it_is_unknown(tmp_path, root, source, field):
+    assert run(INSTALL, root, source=source).returncode == 0
+    manifest = json.loads((root / MANIFEST).read_text())
+    value, code = BAD_FIELDS[field]
+    manifest[field] = value
+    (root / MANIFEST).write_text(json.dumps(manifest))
+    log = tmp_path / "u.jsonl"
+    result = run(UNINSTALL, root, "--purge", "--remove-packages", record=log)
+    no_traceback(result)
+    assert result.returncode == code, result.stdout + result.stderr
+    assert f"/opt/cellmate/install-manifest.json is damaged: {field} is " in result.stdout
+    words = [" ".join(cmd) for cmd in recorded(log)]
+    # the good fields are still used
+    if field != "created_user":
+        assert "userdel cellmate" in words
+    if field != "packages_installed":
+        assert any(w.startswith("apt-get remove -y ") for w in words)
+    if field != "default_target":
+        assert "systemctl set-default graphical.target" in words
+
+
+def test_a_bad_default_target_is_left_with_the_command_to_set_it_back(tmp_path, root, source):
+    assert run(INSTALL, root, source=source).returncode == 0
+    manifest = json.loads((root / MANIFEST).read_text())
+    manifest["default_target"] = "x"
+    manifest["groups_added"] = 5
+    (root / MANIFEST).write_text(json.dumps(manifest))
+    log = tmp_path / "u.jsonl"
+    result = run(UNINSTALL, root, record=log)
+    no_traceback(result)
+    assert result.returncode == 3
+    assert "default_target is \"x\"" in result.stdout and "groups_added is 5" in result.stdout
+    assert os.readlink(root / "etc/systemd/system/default.target") == "/lib/systemd/system/multi-user.target"
+    assert "sudo systemctl set-default graphical.target" in result.stdout
+    assert ["userdel", "cellmate"] in recorded(log)       # created_user was good: the user goes all the same
+
+
+def test_a_kept_user_with_unknown_groups_stays_in_them(tmp_path, root, source):
+    (root / "etc/passwd").write_text(PASSWD + "cellmate:x:900:900::/var/lib/cellmate:/usr/sbin/nologin\n")
+    (root / "etc/group").write_text(GROUP + "cellmate:x:900:\n")
+    assert run(INSTALL, root, source=source).returncode == 0
+    group_installed = (root / "etc/group").read_text()
+    manifest = json.loads((root / MANIFEST).read_text())
+    assert manifest["created_user"] is False
+    manifest["groups_added"] = ["video", 3]
+    (root / MANIFEST).write_text(json.dumps(manifest))
+    log = tmp_path / "u.jsonl"
+    result = run(UNINSTALL, root, record=log)
+    no_traceback(result)
+    assert result.returncode == 3
+    assert not any(cmd[0] == "gpasswd" for cmd in recorded(log))
+    assert (root / "etc/group").read_text() == group_installed
+    assert "which of them install-pi added is unknown" in result.stdout
+    assert "sudo gpasswd --delete cellmate GROUP" in result.stdout
+
+
+def test_unknown_packages_are_named_as_kept_without_remove_packages(root, source):
+    assert run(INSTALL, root, source=source).returncode == 0
+    (root / MANIFEST).write_text("[]")
+    result = run(UNINSTALL, root)
+    no_traceback(result)
+    assert result.returncode == 3
+    assert "which packages install-pi installed is unknown" in result.stdout
+
+
+def test_install_over_a_corrupt_manifest_keeps_a_copy_and_writes_it_anew(tmp_path, root, source):
+    assert run(INSTALL, root, source=source).returncode == 0
+    (root / MANIFEST).write_bytes(b'{\n  "created_user": tr')
+    dry = run(INSTALL, root, "--dry-run", source=source)
+    no_traceback(dry)
+    assert dry.returncode == 0 and "damaged" in dry.stdout and damaged_copies(root) == []
+    result = run(INSTALL, root, source=source)
+    no_traceback(result)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "/opt/cellmate/install-manifest.json is damaged: not valid JSON" in result.stdout
+    assert "written anew" in result.stdout
+    copies = damaged_copies(root)
+    assert len(copies) == 1 and copies[0].read_bytes() == b'{\n  "created_user": tr'
+    assert f"/opt/cellmate/{copies[0].name}" in result.stdout
+    assert isinstance(json.loads((root / MANIFEST).read_text()), dict)
+    again = run(INSTALL, root, source=source)
+    assert "nothing to change" in again.stdout and damaged_copies(root) == copies
+    # what the lost manifest knew stays unknown: the uninstall leaves it, and keeps the copy
+    # (the only record of the first install) and the manifest that says what is unknown
+    result = run(UNINSTALL, root)
+    no_traceback(result)
+    assert result.returncode == 3
+    assert "written anew over a damaged one" in result.stdout
+    assert "cellmate:x:999" in (root / "etc/passwd").read_text()
+    assert "whether install-pi made it is unknown" in result.stdout
+    assert damaged_copies(root) == copies and copies[0].read_bytes() == b'{\n  "created_user": tr'
+    assert not (root / "opt/cellmate/venv").exists() and (root / MANIFEST).exists()
+    last = result.stdout.rstrip().splitlines()[-1]
+    assert last.startswith("kept: ") and copies[0].name in last
+
+
+def test_install_over_a_bad_field_keeps_the_good_ones(root, source):
+    assert run(INSTALL, root, source=source).returncode == 0
+    manifest = json.loads((root / MANIFEST).read_text())
+    damaged = dict(manifest, groups_added=5)
+    (root / MANIFEST).write_text(json.dumps(damaged))
+    result = run(INSTALL, root, source=source)
+    no_traceback(result)
+    assert result.returncode == 0
+    assert "damaged: groups_added is 5" in result.stdout
+    assert len(damaged_copies(root)) == 1
+    anew = json.loads((root / MANIFEST).read_text())
+    assert anew["created_user"] is True and anew["packages_installed"] == manifest["packages_installed"]
+    assert anew["default_target"] == manifest["default_target"] and anew["groups_added"] == []
+    assert anew["unknown"] == ["groups_added"]        # lost, not "none": a later uninstall must not guess
+    assert "nothing to change" in run(INSTALL, root, source=source).stdout
+
+
+def test_a_manifest_that_is_a_folder(tmp_path, root, source):
+    assert run(INSTALL, root, source=source).returncode == 0
+    (root / MANIFEST).unlink()
+    (root / MANIFEST).mkdir()
+    result = run(UNINSTALL, root)
+    no_traceback(result)
+    assert result.returncode == 3 and "damaged: a folder, not a file" in result.stdout
+    assert run(INSTALL, root, source=source).returncode == 0
+    result = run(INSTALL, root, source=source)
+    no_traceback(result)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (root / MANIFEST).is_file() and damaged_copies(root)[0].is_dir()
+
+
+def test_what_an_install_does_again_is_known_again(tmp_path, root, source):
+    assert run(INSTALL, root, source=source).returncode == 0
+    (root / MANIFEST).write_text("garbage")
+    (root / "etc/passwd").write_text(PASSWD)          # the user removed by hand
+    (root / "etc/group").write_text(GROUP)
+    assert run(INSTALL, root, source=source).returncode == 0
+    anew = json.loads((root / MANIFEST).read_text())
+    assert anew["created_user"] is True and "created_user" not in anew["unknown"]
+    assert "groups_added" in anew["unknown"]          # what it added now is listed, not what it did before
+    log = tmp_path / "u.jsonl"
+    result = run(UNINSTALL, root, record=log)
+    no_traceback(result)
+    assert ["userdel", "cellmate"] in recorded(log)

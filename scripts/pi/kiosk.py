@@ -10,6 +10,16 @@ missing or different, one line per step, and a run with nothing to do says
 user it made, the groups it added, the packages it installed, the boot target
 it changed, the folders it made) is kept in /opt/cellmate/install-manifest.json.
 
+A damaged manifest (not JSON, cut short, the wrong shape, a field of the wrong
+type) is said, with its path and what is wrong, never a traceback. install-pi
+keeps a copy of it (install-manifest.json.damaged-<date>) and writes it anew,
+listing what it lost as "unknown". uninstall-pi undoes what it knows as
+Cellmate's own by itself, leaves what only the lost fields could tell (the
+user, the groups, the packages, the boot target, the folders) with a "left"
+line saying how to undo it by hand, keeps the damaged record, and then exits 3.
+Exit status: 0 done, 1 a step failed, 2 refused, 3 (uninstall) partly done:
+something is left for want of the manifest.
+
 ``--root DIR`` installs into a throwaway root for tests: every file is written
 under DIR, and every system command (apt-get, useradd, usermod, userdel,
 gpasswd, python3 -m venv, pip, chown, udevadm, systemctl) is printed (and
@@ -33,6 +43,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 NAME = "cellmate"
@@ -290,21 +301,178 @@ def load_touch(source: Path):
     return module
 
 
+def _is_bool(value) -> bool:
+    return isinstance(value, bool)
+
+
+def _names(value) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) and v for v in value)
+
+
+def _target(value) -> bool:
+    if value is None:
+        return True
+    if not isinstance(value, dict) or "previous" not in value:
+        return False
+    old = value["previous"]
+    return old is None or (isinstance(old, str) and old.endswith(".target"))
+
+
+def _folders(value) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(v, str) and v.startswith("/") and ".." not in Path(v).parts for v in value)
+
+
+# What the manifest records: field -> (its default: "install-pi did not", whether a value is good,
+# what a good one is, what is unknown without it).
+RECORDED = {
+    "created_user": (False, _is_bool, "true or false", f"whether install-pi made the user {USER}"),
+    "groups_added": ([], _names, "a list of group names", f"which groups install-pi added {USER} to"),
+    "packages_installed": ([], _names, "a list of package names", "which packages install-pi installed"),
+    "default_target": (None, _target, 'null or {"previous": a .target or null}',
+                       "whether install-pi changed the boot target"),
+    "config_written": (False, _is_bool, "true or false", "whether install-pi wrote the config"),
+    "bin_link": (False, _is_bool, "true or false", f"whether install-pi made {BIN_LINK}"),
+    "dirs_created": ([], _folders, "a list of folder paths from /", "which folders install-pi made"),
+}
+# What the uninstall undoes only on the manifest's word.
+UNDONE_BY_RECORD = ("created_user", "groups_added", "packages_installed", "default_target", "dirs_created")
+# What the uninstall does without a field it does not need.
+NOT_NEEDED = {"config_written": f"not needed: {CONFIG} goes only with --purge",
+              "bin_link": f"not needed: {BIN_LINK} is known by where it points",
+              "version": "not needed"}
+JSON_KIND = {list: "list", str: "string", int: "number", float: "number", bool: "true/false", type(None): "null"}
+
+
+def _shown(value) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 class Manifest:
+    """What install-pi did, for uninstall-pi: /opt/cellmate/install-manifest.json.
+
+    A damaged file is never taken at its word. When the whole file is unusable
+    (not JSON, cut short, empty, binary, not an object) every field is unknown;
+    when one field is bad or missing, only that one. An unknown field is read as "install-pi
+    did not" (so nothing is undone on a guess) and listed in data["unknown"], which
+    install-pi writes back: what a lost manifest knew stays unknown, not "none".
+    """
+
     def __init__(self, host: Host):
         self.host = host
         self.path = host.p(MANIFEST)
-        text = read_text(self.path)
-        self.loaded = json.loads(text) if text else None
+        self.damage: str | None = None         # why the whole file is unusable
+        self.bad: dict[str, str] = {}          # field -> what is wrong with it
+        self.loaded, self.damage = self._read()
         self.data = dict(self.loaded or {})
-        self.data.setdefault("version", 1)
-        self.data.setdefault("created_user", False)
-        self.data.setdefault("groups_added", [])
-        self.data.setdefault("packages_installed", [])
-        self.data.setdefault("default_target", None)   # {"previous": link text or null} once changed
-        self.data.setdefault("config_written", False)
-        self.data.setdefault("bin_link", False)
-        self.data.setdefault("dirs_created", [])
+        unknown: set[str] = set()
+        if self.damage:
+            unknown |= set(RECORDED)
+        version = self.data.get("version", 1)
+        if not isinstance(version, int) or isinstance(version, bool):
+            self.bad["version"] = f"version is {_shown(version)}, not a number"
+            version = 1
+        self.data["version"] = version
+        for field, (default, good, expected, _) in RECORDED.items():
+            if self.loaded is not None and field not in self.data:
+                # install-pi writes every field, in one step: one missing was not its doing
+                self.bad[field] = f"{field} is missing"
+                unknown.add(field)
+            elif field in self.data and not good(self.data[field]):
+                self.bad[field] = f"{field} is {_shown(self.data[field])}, not {expected}"
+                unknown.add(field)
+                del self.data[field]
+            self.data.setdefault(field, json.loads(json.dumps(default)))   # a fresh list each time
+        before = self.data.get("unknown", [])
+        if isinstance(before, list) and all(f in RECORDED for f in before):
+            self.lost = unknown - set(before)   # unknown since this file was damaged
+            unknown |= set(before)
+        else:
+            self.bad["unknown"] = f"unknown is {_shown(before)}, not a list of field names"
+            unknown |= set(RECORDED)
+            self.lost = set(RECORDED)
+        self.data.pop("unknown", None)
+        if unknown:
+            self.data["unknown"] = sorted(unknown)
+
+    def _read(self) -> tuple[dict | None, str | None]:
+        """The manifest's fields, or why it cannot be read (neither when there is none)."""
+        if self.path.is_dir():
+            return None, "a folder, not a file"
+        try:
+            raw = self.path.read_bytes()
+        except (FileNotFoundError, NotADirectoryError):
+            return None, None
+        except OSError as exc:
+            return None, f"it cannot be read ({exc.strerror or exc})"
+        if not raw.strip():
+            return None, "empty"
+        if not raw.strip(b"\x00"):
+            return None, "nothing but zero bytes"
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None, "not text (binary data), so not the JSON it should be"
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            return None, f"not valid JSON, cut short or garbled ({exc.msg}: line {exc.lineno} column {exc.colno})"
+        except (ValueError, RecursionError) as exc:
+            return None, f"not valid JSON ({exc.__class__.__name__})"
+        if not isinstance(value, dict):
+            return None, f"a JSON {JSON_KIND.get(type(value), type(value).__name__)}, not an object of fields"
+        return value, None
+
+    @property
+    def damaged(self) -> bool:
+        return bool(self.damage or self.bad)
+
+    def problems(self) -> list[str]:
+        """One line per thing wrong with the file, each naming it."""
+        if self.damage:
+            return [f"{MANIFEST} is damaged: {self.damage}"]
+        return [f"{MANIFEST} is damaged: {reason}" for reason in self.bad.values()]
+
+    def unknown(self, field: str) -> bool:
+        return field in self.data.get("unknown", [])
+
+    def known(self, field: str) -> None:
+        """install-pi has just set this field for sure."""
+        rest = [f for f in self.data.get("unknown", []) if f != field]
+        if rest:
+            self.data["unknown"] = rest
+        else:
+            self.data.pop("unknown", None)
+
+    def damaged_copies(self) -> list[Path]:
+        return sorted(self.path.parent.glob(self.path.name + ".damaged-*"))
+
+    def set_aside(self) -> None:
+        """install-pi over a damaged manifest: say so, keep a copy of it, write it anew."""
+        if not self.damaged:
+            return
+        for line in self.problems():
+            self.host.say("warn", line)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        copy, n = self.path.with_name(f"{self.path.name}.damaged-{stamp}"), 1
+        while copy.exists() or copy.is_symlink():
+            n += 1
+            copy = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{n}")
+        shown = f"{APP_DIR}/{copy.name}"
+        self.host.change(f"{MANIFEST}: written anew; the damaged one is kept as {shown}"
+                         if not self.host.dry_run else
+                         f"{MANIFEST}: write it anew, keeping the damaged one as {shown}")
+        lost = [RECORDED[f][3] for f in UNDONE_BY_RECORD if f in self.lost]
+        if lost:
+            self.host.say("note", f"what it held is lost: {'; '.join(lost)}. uninstall-pi leaves those as "
+                                  "they are and says how to undo them by hand")
+        if self.host.dry_run:
+            return
+        if self.path.is_dir() or self.path.is_symlink():
+            os.rename(self.path, copy)       # out of the way of the new one, kept whole
+        else:
+            shutil.copy2(self.path, copy)    # the new one replaces it in one step when saved
 
     def save(self) -> None:
         if self.host.dry_run:
@@ -327,6 +495,7 @@ def install(args) -> int:
     preflight_install(host, args)
     os.umask(0o022)
     manifest = Manifest(host)
+    manifest.set_aside()
     restart = False
 
     try:
@@ -423,6 +592,7 @@ def step_user(host: Host, manifest: Manifest) -> None:
               "--shell", "/usr/sbin/nologin", "--comment", "Cellmate kiosk", USER], emulate=emulate)
     if not host.dry_run:
         manifest.data["created_user"] = True
+        manifest.known("created_user")
 
 
 def step_groups(host: Host, manifest: Manifest) -> bool:
@@ -530,6 +700,7 @@ def step_bin_link(host: Host, manifest: Manifest) -> None:
     if not host.dry_run:
         host.symlink(BIN_LINK, target)
         manifest.data["bin_link"] = True
+        manifest.known("bin_link")
 
 
 def step_config(host: Host, manifest: Manifest, source: Path) -> None:
@@ -543,6 +714,7 @@ def step_config(host: Host, manifest: Manifest, source: Path) -> None:
     if not host.dry_run:
         host.write(CONFIG, template)
         manifest.data["config_written"] = True
+        manifest.known("config_written")
 
 
 def step_kivy(host: Host, source: Path) -> bool:
@@ -650,6 +822,7 @@ def step_boot_target(host: Host, manifest: Manifest) -> None:
     host.run(["systemctl", "set-default", "multi-user.target"], emulate=emulate)
     if not host.dry_run and manifest.data["default_target"] is None:
         manifest.data["default_target"] = {"previous": link_text}
+        manifest.known("default_target")
 
 
 # -- uninstall ----------------------------------------------------------------------
@@ -663,6 +836,8 @@ def uninstall(args) -> int:
     manifest = Manifest(host)
     data = manifest.data
     was_active = False
+    left: list[str] = []        # what is left as it is because the manifest cannot say
+    say_what_the_manifest_cannot(host, manifest)
 
     if host.systemd_running and subprocess.run(["systemctl", "is-active", "--quiet", UNIT_NAME]).returncode == 0:
         was_active = True
@@ -688,9 +863,13 @@ def uninstall(args) -> int:
     else:
         host.ok("no systemd unit")
 
-    previous = data.get("default_target")
-    if previous is not None:
-        old = previous.get("previous")
+    previous = data["default_target"]
+    link_text, _ = _target_link(host)
+    console = link_text is not None and Path(link_text).name == "multi-user.target"
+    if previous is not None and not console:
+        host.ok("boot target: install-pi's multi-user.target is not set (any more)")
+    elif previous is not None:
+        old = previous["previous"]
         host.change(f"boot target: back to {Path(old).name if old else 'the system default'}")
         if old:
             host.run(["systemctl", "set-default", Path(old).name],
@@ -699,8 +878,12 @@ def uninstall(args) -> int:
             host.remove(DEFAULT_TARGET)
             if host.systemd_running:
                 host.run(["systemctl", "daemon-reload"], check=False)
-        if not host.dry_run:
-            data["default_target"] = None
+    elif manifest.unknown("default_target") and console and \
+            (host.p(DISPLAY_MANAGER).is_symlink() or host.p(DISPLAY_MANAGER).exists()):
+        # install-pi only ever turns graphical.target into multi-user.target, and only with a desktop.
+        host.say("left", "boot target: multi-user.target (the console) stays: whether install-pi set it is "
+                         "unknown. To boot to the desktop again: sudo systemctl set-default graphical.target")
+        left.append("the boot target")
 
     if host.p(UDEV_RULE).exists():
         host.change(f"seat pads udev rule {UDEV_RULE}: remove")
@@ -721,10 +904,25 @@ def uninstall(args) -> int:
         if not host.dry_run:
             host.remove(KIVY_HOME)
 
-    if host.p(APP_DIR).exists():
+    # A damaged manifest, or one that lost what it knew, and the damaged copies install-pi
+    # kept are the only record of what was done: they stay, and the rest goes.
+    keep = manifest.damaged_copies()
+    if manifest.damaged or data.get("unknown"):
+        keep.insert(0, manifest.path)
+    keep = [path for path in keep if path.exists() or path.is_symlink()]
+    app = host.p(APP_DIR)
+    if not keep and (app.exists() or app.is_symlink()):
         host.change(f"{APP_DIR}: remove (the venv with Cellmate)")
         if not host.dry_run:
             host.remove(APP_DIR)
+    elif keep and app.is_dir() and any(path not in keep for path in app.iterdir()):
+        host.change(f"{APP_DIR}: remove the venv with Cellmate (keeping {', '.join(p.name for p in keep)})")
+        if not host.dry_run:
+            for path in app.iterdir():
+                if path not in keep:
+                    host.remove(f"{APP_DIR}/{path.name}")
+    elif keep:
+        host.ok(f"no venv in {APP_DIR}")
     else:
         host.ok(f"no {APP_DIR}")
 
@@ -752,7 +950,11 @@ def uninstall(args) -> int:
 
             host.run(["userdel", USER], emulate=emulate)
         else:
-            groups = [g for g in data.get("groups_added", []) if USER in (group_members(host, g) or set())]
+            if manifest.unknown("created_user"):
+                host.say("left", f"user {USER} stays: whether install-pi made it is unknown "
+                                 f"(if it did: sudo userdel {USER})")
+                left.append(f"the user {USER}")
+            groups = [g for g in data["groups_added"] if USER in (group_members(host, g) or set())]
             if groups:
                 host.change(f"user {USER}: take out of {', '.join(groups)} (added by install-pi)")
                 for group_name in groups:
@@ -768,9 +970,17 @@ def uninstall(args) -> int:
                             return out
                         _edit_lines(host.p("/etc/group"), edit)
                     host.run(["gpasswd", "--delete", USER, group_name], emulate=emulate)
-            host.ok(f"user {USER} kept (it was there before install-pi)")
+            if manifest.unknown("groups_added"):
+                still = [g for g in GROUPS if g not in groups and USER in (group_members(host, g) or set())]
+                if still:
+                    host.say("left", f"user {USER} stays in {', '.join(still)}: which of them install-pi added "
+                                     f"is unknown (to take it out of one: sudo gpasswd --delete {USER} GROUP)")
+                    left.append(f"{USER}'s groups")
+            if not manifest.unknown("created_user"):
+                host.ok(f"user {USER} kept (it was there before install-pi)")
 
-    packages = [p for p in data.get("packages_installed", []) if p in installed_packages(host)]
+    have = installed_packages(host)
+    packages = [p for p in data["packages_installed"] if p in have]
     if packages:
         if args.remove_packages:
             host.change(f"packages install-pi installed: remove {' '.join(packages)}")
@@ -786,6 +996,15 @@ def uninstall(args) -> int:
                      env={"DEBIAN_FRONTEND": "noninteractive"})
         else:
             host.say("kept", f"packages install-pi installed: {' '.join(packages)} (--remove-packages removes them)")
+    if manifest.unknown("packages_installed"):
+        maybe = [p for p in PACKAGES + PI_PACKAGES if p in have and p not in packages]
+        if maybe:
+            none = "no other" if packages else "none"
+            why = f"so {none} is removed (--remove-packages)" if args.remove_packages else "so they stay"
+            host.say("left", f"packages: which packages install-pi installed is unknown, {why}. Of those it "
+                             f"installs when missing, here now: {' '.join(maybe)} (to remove one that nothing "
+                             "else needs: sudo apt-get remove PACKAGE)")
+            left.append("the packages")
 
     kept = []
     if args.purge:
@@ -801,7 +1020,7 @@ def uninstall(args) -> int:
         kept = [path for path in (CONFIG, DATA_DIR) if host.p(path).exists()]
 
     # Folders the install made, deepest first, where they are empty now.
-    for folder in sorted(data.get("dirs_created", []), key=lambda f: f.count("/"), reverse=True):
+    for folder in sorted(data["dirs_created"], key=lambda f: f.count("/"), reverse=True):
         target = host.p(folder)
         if target.is_dir() and not any(target.iterdir()) and folder not in ("/", ""):
             if not host.dry_run:
@@ -810,15 +1029,55 @@ def uninstall(args) -> int:
     if was_active and not host.dry_run:
         host.run(["systemctl", "--no-block", "start", "getty@tty1.service"], check=False)
 
-    if host.changes == 0:
+    if host.changes == 0 and not left and not keep:
         print("nothing to change: Cellmate's kiosk install is not here.")
+    elif host.changes == 0:
+        print("nothing more that uninstall-pi can undo by itself.")
     elif host.dry_run:
         print(f"dry run: {host.changes} change(s) would be made; nothing was changed.")
+    elif left:
+        print(f"partly done: {host.changes} change(s).")
     else:
         print(f"done: {host.changes} change(s).")
+    if left:
+        print(f"left as it is, as the manifest cannot say what install-pi did: {', '.join(left)} "
+              "(the 'left' lines above say how to undo it by hand)")
     if kept:
         print(f"kept: {', '.join(kept)} (your config and games; uninstall-pi --purge removes them)")
-    return 0
+    if keep:
+        print(f"kept: {', '.join(APP_DIR + '/' + p.name for p in keep)} (what is left of install-pi's record "
+              f"of what it did; when you have seen to it: sudo rm -r {APP_DIR})")
+    return 3 if left else 0
+
+
+def say_what_the_manifest_cannot(host: Host, manifest: Manifest) -> None:
+    """Before the uninstall: what is wrong with the manifest, and what that leaves unknown."""
+    if manifest.damage:
+        host.say("warn", manifest.problems()[0])
+        host.say("note", "so uninstall-pi undoes only what it knows as Cellmate's own: the service, the unit, "
+                         f"the udev rule, {BIN_LINK} into the venv, the Kivy config, the venv "
+                         "(and with --purge, the config and the games)")
+        host.say("note", "and leaves as it is what only the manifest could tell: "
+                         + "; ".join(RECORDED[f][3] for f in UNDONE_BY_RECORD))
+        return
+    for field, line in zip(manifest.bad, manifest.problems()):
+        if field in NOT_NEEDED:
+            host.say("warn", f"{line} ({NOT_NEEDED[field]})")
+        elif field == "unknown":
+            host.say("warn", f"{line}: so what the fields say install-pi did is undone, and where they say it "
+                             "did not, that is not taken at its word: " +
+                             "; ".join(RECORDED[f][3] for f in UNDONE_BY_RECORD) + ": left as it is")
+        else:
+            host.say("warn", f"{line}: so {RECORDED[field][3]} is unknown, and left as it is")
+    used = [f for f in RECORDED if f not in manifest.bad]
+    if manifest.bad and used:
+        host.say("note", f"its other fields are used: {', '.join(used)}")
+    earlier = [f for f in UNDONE_BY_RECORD if manifest.unknown(f) and f not in manifest.bad]
+    if earlier and "unknown" not in manifest.bad:
+        copies = manifest.damaged_copies()
+        host.say("note", f"{MANIFEST} was written anew over a damaged one"
+                         f"{f' ({copies[-1].name})' if copies else ''}, so it cannot say "
+                         f"{'; '.join(RECORDED[f][3] for f in earlier)}: left as it is")
 
 
 # -- command line -------------------------------------------------------------------
