@@ -124,6 +124,13 @@ def test_setup_counts_and_the_deal(players, hands):
     assert ", ".join(f"{NAMES[s]} {hands[s]}" for s in range(players)) in lines
 
 
+def test_a_helper_of_the_rules_is_not_an_action_anyone_can_name():
+    t = Table(4, required=None)
+    t.do("cards_ready")
+    for kind in ("turn_action", "guarded_item", "__init__", "copy"):
+        assert t.refused(kind) == "unknown_action"
+
+
 def test_setup_walks_through_cards_schemes_guard_and_soap():
     t = Table(4, required=None)
     assert [spec.type for spec in t.legal()] == ["cards_ready"]

@@ -86,7 +86,11 @@ class Game:
 
     # -- setup -----------------------------------------------------------
     def check_options(self, options: dict | None) -> dict:
-        options = dict(options or {})
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise IllegalAction("bad_options", f"options must be an object of names and values, not {options!r}")
+        options = dict(options)
         known = {o.name: o for o in self.options}
         for name in options:
             if name not in known:

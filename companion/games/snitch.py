@@ -433,7 +433,9 @@ class Snitch(Game):
         kind = action.get("type")
         if state["phase"] == "over":
             raise IllegalAction("game_over", "the game is over; start a new one or undo")
-        handler = getattr(self, f"_check_{kind}", None) if isinstance(kind, str) and kind.isidentifier() else None
+        # Only a type that has its own apply step is an action; other _check_ helpers are not.
+        known = isinstance(kind, str) and kind.isidentifier() and hasattr(self, f"_do_{kind}")
+        handler = getattr(self, f"_check_{kind}", None) if known else None
         if handler is None:
             raise IllegalAction("unknown_action", f"The Snitch has no action {kind!r}", action=kind)
         return handler(state, action, rng)
