@@ -11,19 +11,24 @@ from . import cues as cue_names
 from .games.base import IllegalAction
 from .inputs import InputEvent
 from .session import Session
+from .store import StoreError
+
+# What a refused input can be: the rules said no, or the file could not take it
+# (busy, full, another program's game). Either way nothing changed.
+REFUSED = (IllegalAction, StoreError)
 
 
 @dataclass
 class Outcome:
     ok: bool
     cues: list[str] = field(default_factory=list)
-    error: IllegalAction | None = None
+    error: IllegalAction | StoreError | None = None
 
 
 def perform(session: Session, action: dict) -> Outcome:
     try:
         _, cues = session.act(action)
-    except IllegalAction as exc:
+    except REFUSED as exc:
         return Outcome(False, [cue_names.WARNING], exc)
     return Outcome(True, cues)
 
@@ -31,7 +36,7 @@ def perform(session: Session, action: dict) -> Outcome:
 def undo(session: Session) -> Outcome:
     try:
         session.undo()
-    except IllegalAction as exc:
+    except REFUSED as exc:
         return Outcome(False, [cue_names.WARNING], exc)
     return Outcome(True, [cue_names.TAP])
 
@@ -39,7 +44,7 @@ def undo(session: Session) -> Outcome:
 def redo(session: Session) -> Outcome:
     try:
         session.redo()
-    except IllegalAction as exc:
+    except REFUSED as exc:
         return Outcome(False, [cue_names.WARNING], exc)
     return Outcome(True, [cue_names.TAP])
 

@@ -4,10 +4,16 @@ The state is the fold of the events up to `head`. Undo and redo move `head`;
 a new action after an undo drops the redo tail. Every change is one committed
 transaction, so what the screen showed is what a restart finds. Snapshots
 every SNAPSHOT_EVERY events keep resuming a long game fast.
+
+A session being played is claimed in the store (one writer per session), and
+every commit checks that the file's session is still where this object left
+it: a change nobody here made is refused (StoreError "session_changed"),
+never written over.
 """
 from __future__ import annotations
 
 import json
+import logging
 import random
 import time
 from dataclasses import dataclass
@@ -16,7 +22,9 @@ from . import games
 from .dice import histogram
 from .games.base import Game, IllegalAction
 from .players import make_table, TableError
-from .store import Store
+from .store import _BAD, Store, StoreError, load_json, repair_setup
+
+log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 100
 _SYSTEM = random.SystemRandom()
@@ -32,7 +40,7 @@ class Roll:
 
 class Session:
     def __init__(self, store: Store, session_id: int, game: Game, setup: dict, head: int, length: int,
-                 state: dict, rng: random.Random | None = None):
+                 state: dict, rng: random.Random | None = None, seed: str | None = None):
         self.store = store
         self.id = session_id
         self.game = game
@@ -41,6 +49,10 @@ class Session:
         self.length = length          # events stored, including the redo tail
         self.state = state
         self.rng = rng or _SYSTEM
+        # The setup's random deal is seeded by the setup as first recorded (names
+        # repaired on reading must not change the deal); snapshots hold the old names.
+        self.seed = seed if seed is not None else _seed(setup)
+        self._use_snapshots = seed is None
         self._rolls: list[Roll] | None = None  # read once, then kept up to date in memory
 
     # -- creating and loading --------------------------------------------
@@ -58,56 +70,89 @@ class Session:
         rng = rng or _SYSTEM
         setup = {"players": table, "options": game.check_options(options),
                  "first_player": rng.randrange(len(table))}  # the recorded random pick
-        state = cls._initial(game, setup)
+        state = game.setup(setup["players"], setup["options"], setup["first_player"], random.Random(_seed(setup)))
         now = time.time()
         session_id = store.write(lambda c: c.execute(
             "INSERT INTO sessions (game, setup, head, finished, created, updated) VALUES (?, ?, 0, 0, ?, ?)",
             (game.id, json.dumps(setup), now, now)).lastrowid)
+        store.claim(session_id)   # nobody else knows it yet: this cannot be refused
         return cls(store, session_id, game, setup, 0, 0, state, rng)
 
     @classmethod
-    def load(cls, store: Store, session_id: int, rng: random.Random | None = None) -> "Session":
-        row = store.conn.execute("SELECT game, setup, head FROM sessions WHERE id = ?", (session_id,)).fetchone()
-        if row is None:
+    def load(cls, store: Store, session_id: int, rng: random.Random | None = None, claim: bool = True) -> "Session":
+        """The saved session, as its log says. claim=True (to play it): StoreError
+        "session_taken" when another program plays it. A log that cannot be read
+        back is StoreError "session_damaged", never a crash."""
+        rows = store.read("SELECT game, setup, head FROM sessions WHERE id = ?", (session_id,))
+        if not rows:
             raise IllegalAction("no_session", f"there is no session {session_id}", session=session_id)
-        game = games.get(row[0])
-        setup = json.loads(row[1])
-        head = row[2]
-        length = store.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id = ?",
-                                    (session_id,)).fetchone()[0]
-        session = cls(store, session_id, game, setup, head, length, {}, rng)
-        session.state = session._state_at(head)
+        game_id, setup_text, head = rows[0]
+        game = games.get(game_id)
+        raw = load_json(setup_text)
+        if not isinstance(raw, dict) or not isinstance(head, int):
+            raise _damaged(session_id, "its setup cannot be read")
+        setup, repaired = repair_setup(raw)
+        length = store.read("SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id = ?", (session_id,))[0][0]
+        session = cls(store, session_id, game, setup, head, length, {}, rng, seed=_seed(raw) if repaired else None)
+        try:
+            session.state = session._state_at(head)
+        except StoreError:
+            raise
+        except Exception as exc:  # a log this version cannot replay: say so, keep the file as it is
+            log.warning("session %s cannot be replayed", session_id, exc_info=True)
+            raise _damaged(session_id, f"{type(exc).__name__}: {exc}") from None
+        if claim:
+            store.claim(session_id)
         return session
+
+    def close(self) -> None:
+        """Done playing it here: another program may take it."""
+        self.store.release(self.id)
 
     def play_again(self) -> "Session":
         """A new session with the same players and options (a new first player)."""
         return Session.create(self.store, self.game.id, self.setup["players"], self.setup["options"], self.rng)
 
-    @staticmethod
-    def _initial(game: Game, setup: dict) -> dict:
+    def initial_state(self) -> dict:
         # The game's setup may use randomness only through this seeded generator,
         # whose seed is the recorded setup: so a replay deals the same.
-        seed = json.dumps(setup, sort_keys=True)
-        return game.setup(setup["players"], setup["options"], setup["first_player"], random.Random(seed))
+        setup = self.setup
+        return self.game.setup(setup["players"], setup["options"], setup["first_player"], random.Random(self.seed))
 
     def _state_at(self, seq: int) -> dict:
-        row = self.store.conn.execute(
+        rows = self.store.read(
             "SELECT seq, state FROM snapshots WHERE session_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
-            (self.id, seq)).fetchone()
-        if row:
-            start, state = row[0], json.loads(row[1])
+            (self.id, seq)) if self._use_snapshots else []
+        state = load_json(rows[0][1]) if rows else _BAD
+        if isinstance(state, dict):
+            start = rows[0][0]
         else:
-            start, state = 0, self._initial(self.game, self.setup)
+            start, state = 0, self.initial_state()
         for action in self._actions(start, seq):
             state = self.game.apply(state, action)
         return state
 
-    def _actions(self, after: int, upto: int):
-        rows = self.store.conn.execute(
-            "SELECT action FROM events WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+    def _actions(self, after: int, upto: int) -> list[dict]:
+        rows = self.store.read(
+            "SELECT seq, action FROM events WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
             (self.id, after, upto))
-        for (text,) in rows:
-            yield json.loads(text)
+        actions = []
+        for seq, text in rows:
+            action = load_json(text)
+            if not isinstance(action, dict):
+                raise _damaged(self.id, f"action {seq} cannot be read")
+            actions.append(action)
+        return actions
+
+    def _check_unchanged(self, c) -> None:
+        """Inside the commit: the file's session is where this object left it."""
+        row = c.execute("SELECT head, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id = ?) "
+                        "FROM sessions WHERE id = ?", (self.id, self.id)).fetchone()
+        if row is None:
+            raise IllegalAction("no_session", f"there is no session {self.id}", session=self.id)
+        if tuple(row) != (self.head, self.length):
+            raise StoreError("session_changed", f"game {self.id} was changed by another program; "
+                             "nothing was saved here: open it again to see it as saved", session=self.id)
 
     # -- playing ---------------------------------------------------------
     def act(self, action: dict) -> tuple[dict, list[str]]:
@@ -118,12 +163,14 @@ class Session:
         before = self.state
         resolved = self.game.resolve(before, action, self.rng)
         after = self.game.apply(before, resolved)
+        cues = self.game.cues(before, after, resolved)   # all the work before the commit: after it, nothing can fail
         seq = self.head + 1
         text = json.dumps(resolved)
         snapshot = json.dumps(after) if seq % SNAPSHOT_EVERY == 0 else None
         finished = int(bool(after.get("finished")))
 
         def commit(c):
+            self._check_unchanged(c)
             c.execute("DELETE FROM events WHERE session_id = ? AND seq >= ?", (self.id, seq))
             c.execute("DELETE FROM snapshots WHERE session_id = ? AND seq >= ?", (self.id, seq))
             c.execute("INSERT INTO events (session_id, seq, action, at) VALUES (?, ?, ?, ?)",
@@ -138,7 +185,7 @@ class Session:
         self.state = after
         if self._rolls is not None:
             self._rolls = [r for r in self._rolls if r.seq < seq] + self._rolls_in([(seq, resolved)])
-        return after, self.game.cues(before, after, resolved)
+        return after, cues
 
     @property
     def can_undo(self) -> bool:
@@ -161,9 +208,13 @@ class Session:
     def _move_head(self, seq: int) -> dict:
         state = self._state_at(seq)
         finished = int(bool(state.get("finished")))
-        self.store.write(lambda c: c.execute(
-            "UPDATE sessions SET head = ?, finished = ?, updated = ? WHERE id = ?",
-            (seq, finished, time.time(), self.id)))
+
+        def commit(c):
+            self._check_unchanged(c)
+            c.execute("UPDATE sessions SET head = ?, finished = ?, updated = ? WHERE id = ?",
+                      (seq, finished, time.time(), self.id))
+
+        self.store.write(commit)
         going_back = seq < self.head
         self.head = seq
         self.state = state
@@ -175,14 +226,14 @@ class Session:
     # -- reading ---------------------------------------------------------
     def actions(self) -> list[dict]:
         """The actions that made the current state, oldest first."""
-        return list(self._actions(0, self.head))
+        return self._actions(0, self.head)
 
     def redo_tail(self) -> list[dict]:
-        return list(self._actions(self.head, self.length))
+        return self._actions(self.head, self.length)
 
     def replay(self) -> dict:
         """The state folded from the setup, ignoring snapshots (for checks)."""
-        state = self._initial(self.game, self.setup)
+        state = self.initial_state()
         for action in self._actions(0, self.head):
             state = self.game.apply(state, action)
         return state
@@ -204,3 +255,12 @@ class Session:
     @property
     def finished(self) -> bool:
         return bool(self.state.get("finished"))
+
+
+def _seed(setup: dict) -> str:
+    return json.dumps(setup, sort_keys=True)
+
+
+def _damaged(session_id: int, reason: str) -> StoreError:
+    return StoreError("session_damaged", f"game {session_id} cannot be opened: {reason}",
+                      session=session_id, reason=reason)

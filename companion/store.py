@@ -1,19 +1,43 @@
 """The SQLite file every session lives in.
 
 WAL with synchronous=FULL and one transaction per action: once a commit
-returns, the action survives a pulled plug. A damaged file is moved aside,
-never deleted; a data dir that cannot be written leaves play in memory, with
-`notice` saying so for the screen.
+returns, the action survives a pulled plug. What can go wrong with the file,
+and what happens then (README, "Saving and faults"):
+
+* damaged: moved aside to `cellmate.db.corrupt-<date>`, never deleted, and a
+  fresh file started; if it cannot be moved (a read-only dir), play goes on in
+  memory;
+* not Cellmate's (another program's tables): moved aside to
+  `cellmate.db.other-<date>` the same way;
+* made by a newer Cellmate: left untouched, play goes on in memory;
+* read-only (the dir or the file): every saved game is read into memory, so
+  all of them show and can be played on, but nothing new is saved;
+* full or refusing writes mid-game: the app moves play to memory, a store
+  opened with `fallback=False` (`companion script`) refuses instead;
+* locked by another program (busy): waited for, never taken for damage; at
+  start a store that stays locked is `waiting` and `retry()` opens it later.
+
+Each of these leaves `notice` (a catalogue key) and `notice_params` for the
+screen. A write that cannot be committed raises StoreError: the caller's
+state is unchanged, so `ok` is only ever said for what is on disk.
+
+One session has one writer at a time: `claim()` takes an OS lock per session
+(freed by the kernel when the process dies), so the app and `companion
+script` cannot overwrite each other's actions; each commit also checks that
+the session is still where its writer left it.
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import sqlite3
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 DB_NAME = "cellmate.db"
+LOCK_DIR = DB_NAME + ".locks"
 SCHEMA_VERSION = 1
 
 SCHEMA = """
@@ -44,6 +68,92 @@ CREATE TABLE IF NOT EXISTS settings (
     value TEXT NOT NULL
 );
 """
+# What each table must have for this Cellmate to read and write it.
+TABLES = {
+    "sessions": {"id", "game", "setup", "head", "finished", "created", "updated"},
+    "events": {"session_id", "seq", "action", "at"},
+    "snapshots": {"session_id", "seq", "state"},
+    "settings": {"key", "value"},
+}
+
+APP_BUSY_WAIT = 1.0       # the app's screen freezes while it waits: keep it short, then say so
+SCRIPT_BUSY_WAIT = 30.0   # a script can wait longer for another program to finish
+
+
+class StoreError(Exception):
+    """The saved games could not be read or written; nothing changed.
+    `key` and `params` name the text in the catalogue (error.<key>)."""
+
+    def __init__(self, key: str, message: str, **params):
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+
+# -- what an sqlite3 error means ------------------------------------------------
+BUSY, UNWRITABLE, DAMAGED, OTHER = "busy", "unwritable", "damaged", "other"
+_KINDS = {5: BUSY, 6: BUSY,                                   # SQLITE_BUSY, SQLITE_LOCKED
+          3: UNWRITABLE, 8: UNWRITABLE, 10: UNWRITABLE,       # PERM, READONLY, IOERR
+          13: UNWRITABLE, 14: UNWRITABLE, 23: UNWRITABLE,     # FULL, CANTOPEN, AUTH
+          11: DAMAGED, 26: DAMAGED}                           # CORRUPT, NOTADB
+
+
+def kind_of(exc: BaseException) -> str:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return _KINDS.get(code & 0xFF, OTHER)
+    text = str(exc).lower()
+    if "locked" in text or "busy" in text:
+        return BUSY
+    if any(s in text for s in ("readonly", "read-only", "disk is full", "disk i/o error", "unable to open")):
+        return UNWRITABLE
+    if "malformed" in text or "not a database" in text:
+        return DAMAGED
+    return OTHER
+
+
+class _Damaged(Exception):
+    """The file is a database, but not one this Cellmate can use (see Layout)."""
+
+    def __init__(self, layout: "Layout"):
+        super().__init__(layout.problem)
+        self.layout = layout
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What a database file holds, as far as this Cellmate is concerned."""
+    state: str            # "cellmate", "empty", "newer", "other", "mismatch"
+    version: int
+    problem: str = ""     # in words, for the screen and `companion doctor`
+
+
+def inspect(conn: sqlite3.Connection) -> Layout:
+    """Say whether the open file is a Cellmate database this version can use."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    tables = {name for (name,) in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+    if version > SCHEMA_VERSION:
+        return Layout("newer", version, f"made by a newer Cellmate (format {version}; this one reads "
+                                        f"format {SCHEMA_VERSION} and older)")
+    if not tables:
+        return Layout("empty", version)
+    ours = tables & set(TABLES)
+    if not ours:
+        shown = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+        return Layout("other", version, f"not a Cellmate file: it holds the tables {shown}")
+    problems = []
+    for table, wanted in TABLES.items():
+        if table not in tables:
+            problems.append(f"table {table} is missing")
+            continue
+        have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        missing = sorted(wanted - have)
+        if missing:
+            problems.append(f"table {table} lacks {', '.join(missing)}")
+    if problems:
+        return Layout("mismatch", version, "not laid out as Cellmate's: " + "; ".join(problems))
+    return Layout("cellmate", version)
 
 
 def default_data_dir() -> Path:
@@ -58,73 +168,173 @@ class Store:
     """One open database: a file in the data dir, or memory as a last resort."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path | None, notice: str | None = None,
-                 notice_params: dict | None = None):
+                 notice_params: dict | None = None, *, fallback: bool = True, busy_wait: float = APP_BUSY_WAIT,
+                 owner: str = "app"):
         self.conn = conn
-        self.path = path
+        self.path = path                  # the file written to; None: memory (nothing is saved)
         self.notice = notice              # catalogue key of a warning for the screen
         self.notice_params = notice_params or {}
+        self.fallback = fallback          # may a refused write move play to memory?
+        self.busy_wait = busy_wait
+        self.owner = owner                # who holds claimed sessions: "app" or "script"
+        self.refusal: StoreError | None = None   # set: every write is refused with it (fallback=False)
+        self.waiting: Path | None = None  # the file was locked at start: retry() opens it
+        self._claims: dict[int, _Lock] = {}
+        self.on_busy = None               # called once per wait, so a script can say it waits
 
     @property
     def in_memory(self) -> bool:
         return self.path is None
 
+    @property
+    def saving(self) -> bool:
+        """True when a write goes to disk (or would be refused, never silently lost)."""
+        return self.path is not None and self.refusal is None and self.waiting is None
+
     # -- opening ---------------------------------------------------------
     @classmethod
-    def open(cls, data_dir: Path | str | None = None) -> "Store":
-        data_dir = Path(data_dir) if data_dir else default_data_dir()
-        path = data_dir / DB_NAME
+    def open(cls, data_dir: Path | str | None = None, *, fallback: bool = True,
+             busy_wait: float = APP_BUSY_WAIT, owner: str = "app", on_busy=None) -> "Store":
+        """Open (or make) the database in data_dir. Never raises: whatever is wrong
+        with the dir or the file ends in `notice`, as the module doc says.
+        fallback=False: a file that cannot be written is not replaced by memory;
+        writes are refused (`refusal`) so nothing is ever acknowledged unsaved."""
+        opts = {"fallback": fallback, "busy_wait": busy_wait, "owner": owner}
+        try:
+            data_dir = Path(data_dir) if data_dir else default_data_dir()
+            if "\x00" in str(data_dir):
+                raise ValueError("it holds a NUL character")
+            path = data_dir / DB_NAME
+        except (TypeError, ValueError) as exc:
+            return cls._nowhere(opts, "store.bad_dir", dir=repr(str(data_dir)), reason=str(exc))
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            return cls.memory("store.unwritable", dir=str(data_dir), reason=exc.strerror or str(exc))
-        notice, params = None, {}
-        try:
-            conn = cls._connect(path)
-        except sqlite3.DatabaseError as exc:
-            if _is_unwritable(exc):
-                return cls.memory("store.unwritable", dir=str(data_dir), reason=str(exc))
-            moved = _move_aside(path)
-            notice, params = "store.corrupt", {"moved": str(moved), "reason": str(exc)}
+            return cls._nowhere(opts, "store.unwritable", dir=str(data_dir), reason=_reason(exc))
+        deadline = time.monotonic() + busy_wait
+        told = False
+        while True:
             try:
-                conn = cls._connect(path)
-            except sqlite3.DatabaseError as exc2:
-                return cls.memory("store.unwritable", dir=str(data_dir), reason=str(exc2))
-        return cls(conn, path, notice, params)
+                return cls._open_file(path, opts)
+            except sqlite3.Error as exc:
+                if kind_of(exc) != BUSY:
+                    raise  # _open_file sorts out every other kind itself
+                if time.monotonic() >= deadline:
+                    store = cls(_memory_conn(), None, "store.busy", {"path": str(path)}, **opts)
+                    store.waiting = path
+                    return store
+                if on_busy is not None and not told:
+                    told = True
+                    on_busy(str(path))
+                time.sleep(0.1)
 
-    @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    @classmethod
+    def _open_file(cls, path: Path, opts: dict) -> "Store":
         try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            conn.execute("PRAGMA foreign_keys=ON")
-            if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
-                raise sqlite3.OperationalError("attempt to write a readonly database")
-            ok = conn.execute("PRAGMA quick_check").fetchone()[0]
-            if ok != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {ok}")
-            _create_schema(conn)
-            return conn
-        except BaseException:
-            conn.close()
-            raise
+            conn = _connect(path)
+        except _Damaged as exc:
+            return cls._unusable(path, exc.layout, opts)
+        except sqlite3.Error as exc:
+            kind = kind_of(exc)
+            if kind == BUSY:
+                raise
+            if kind == UNWRITABLE:
+                return cls._read_only(path, _why_unwritable(path, exc), opts)
+            return cls._damaged(path, "store.corrupt", _reason(exc), opts)
+        return cls(conn, path, **opts)
+
+    @classmethod
+    def _damaged(cls, path: Path, notice: str, reason: str, opts: dict) -> "Store":
+        """Move the file aside (never delete it) and start a fresh one."""
+        try:
+            moved = _move_aside(path, "corrupt" if notice == "store.corrupt" else "other")
+        except OSError as exc:
+            return cls._nowhere(opts, "store.stuck", path=str(path), reason=reason, why=_reason(exc))
+        try:
+            conn = _connect(path)
+        except (sqlite3.Error, _Damaged) as exc:
+            return cls._nowhere(opts, "store.unwritable", dir=str(path.parent), reason=_reason(exc))
+        return cls(conn, path, notice, {"moved": str(moved), "reason": reason}, **opts)
+
+    @classmethod
+    def _unusable(cls, path: Path, layout: Layout, opts: dict) -> "Store":
+        if layout.state == "newer":  # another Cellmate's games: left exactly as they are
+            return cls._nowhere(opts, "store.newer", path=str(path), reason=layout.problem, found=layout.version,
+                                known=SCHEMA_VERSION)
+        return cls._damaged(path, "store.other", layout.problem, opts)
+
+    @classmethod
+    def _read_only(cls, path: Path, reason: str, opts: dict) -> "Store":
+        """The file cannot be written: read it as it is. The app plays on in a copy
+        in memory (every saved game shows); a script keeps the file and refuses writes."""
+        if not path.exists():
+            return cls._nowhere(opts, "store.unwritable", dir=str(path.parent), reason=reason)
+        try:
+            conn = _connect_read_only(path)
+        except _Damaged as exc:
+            if exc.layout.state == "newer":
+                return cls._nowhere(opts, "store.newer", path=str(path), reason=exc.layout.problem,
+                                    found=exc.layout.version, known=SCHEMA_VERSION)
+            return cls._nowhere(opts, "store.stuck", path=str(path), reason=exc.layout.problem, why=reason)
+        except sqlite3.Error as exc:
+            if kind_of(exc) == BUSY:
+                raise
+            return cls._nowhere(opts, "store.stuck", path=str(path), reason=_reason(exc), why=reason)
+        params = {"dir": str(path.parent), "reason": reason}
+        if opts["fallback"]:
+            mem = _memory_conn(schema=False)
+            try:
+                conn.backup(mem)
+            finally:
+                conn.close()
+            mem.execute("PRAGMA foreign_keys=ON")
+            _create_schema(mem)
+            return cls(mem, None, "store.read_only", params, **opts)
+        store = cls(conn, path, "store.read_only", params, **opts)
+        store.refusal = StoreError("store_unwritable", f"not saved: {path.parent} cannot be written ({reason})",
+                                   reason=reason)
+        return store
+
+    @classmethod
+    def _nowhere(cls, opts: dict, notice: str, **params) -> "Store":
+        """No file to use: memory. With fallback=False every write is refused too."""
+        store = cls(_memory_conn(), None, notice, params, **opts)
+        if not opts["fallback"]:
+            reason = params.get("reason", notice)
+            store.refusal = StoreError("store_unwritable", f"not saved: {reason}", reason=reason)
+        return store
 
     @classmethod
     def memory(cls, notice: str | None = None, **params) -> "Store":
-        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA foreign_keys=ON")
-        _create_schema(conn)
-        return cls(conn, None, notice, params)
+        return cls(_memory_conn(), None, notice, params)
+
+    def retry(self) -> bool:
+        """A store that was locked at start (`waiting`): try once, without waiting.
+        True when the file is open now (the notice is gone)."""
+        path = self.waiting
+        if path is None:
+            return False
+        opts = {"fallback": self.fallback, "busy_wait": self.busy_wait, "owner": self.owner}
+        try:
+            opened = self._open_file(path, opts)
+        except sqlite3.Error:
+            return False
+        self.conn.close()
+        self.conn, self.path = opened.conn, opened.path
+        self.notice, self.notice_params = opened.notice, opened.notice_params
+        self.refusal, self.waiting = opened.refusal, None
+        return True
 
     def fall_back_to_memory(self, reason: str) -> None:
         """The disk refused a write: copy everything so far into memory and go on there."""
-        mem = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        mem = _memory_conn(schema=False)
         try:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
             self.conn.backup(mem)
-        except sqlite3.Error:
-            _create_schema(mem)
+        except sqlite3.Error as exc:
+            mem.close()
+            raise StoreError("store_unwritable", f"not saved: {reason}", reason=reason) from exc
         mem.execute("PRAGMA foreign_keys=ON")
         old_dir = str(self.path.parent) if self.path else ""
         try:
@@ -137,54 +347,124 @@ class Store:
         self.notice_params = {"dir": old_dir, "reason": reason}
 
     def close(self) -> None:
+        for lock in self._claims.values():
+            lock.release()
+        self._claims.clear()
         self.conn.close()
 
     # -- transactions ----------------------------------------------------
     def write(self, fn):
-        """Run fn(conn) in one transaction; if the disk refuses, move to memory and retry."""
+        """Run fn(conn) in one committed transaction and return its result.
+        Busy: wait up to busy_wait. The disk refuses: the app moves to memory and
+        retries there; otherwise StoreError, with nothing written."""
+        if self.waiting is not None:
+            raise StoreError("store_busy", f"not saved: {self.waiting} is locked by another program",
+                             path=str(self.waiting))
+        if self.refusal is not None:
+            raise self.refusal
         try:
-            return self._transaction(fn)
-        except sqlite3.OperationalError as exc:
-            if self.in_memory or not _is_unwritable(exc):
-                raise
-            self.fall_back_to_memory(str(exc))
-            return self._transaction(fn)
+            return self._patiently(lambda: self._transaction(fn))
+        except sqlite3.Error as exc:
+            kind = kind_of(exc)
+            if kind == BUSY:
+                raise StoreError("store_busy", f"not saved: {self.path} is locked by another program",
+                                 path=str(self.path)) from None
+            reason = _reason(exc)
+            if kind in (UNWRITABLE, DAMAGED) and self.fallback and not self.in_memory:
+                self.fall_back_to_memory(reason)
+                return self._transaction(fn)
+            if kind in (UNWRITABLE, DAMAGED) and not self.in_memory:
+                self.refusal = StoreError("store_unwritable", f"not saved: {reason}", reason=reason)
+            raise StoreError("store_unwritable", f"not saved: {reason}", reason=reason) from None
+
+    def read(self, sql: str, params=()) -> list:
+        """All rows of one query; busy waits like a write, then StoreError."""
+        try:
+            return self._patiently(lambda: self.conn.execute(sql, params).fetchall())
+        except sqlite3.Error as exc:
+            if kind_of(exc) == BUSY:
+                raise StoreError("store_busy", f"{self.path} is locked by another program",
+                                 path=str(self.path)) from None
+            raise StoreError("store_unreadable", f"the saved games cannot be read: {_reason(exc)}",
+                             reason=_reason(exc)) from None
+
+    def _patiently(self, fn):
+        deadline = time.monotonic() + self.busy_wait
+        told = False
+        while True:
+            try:
+                return fn()
+            except sqlite3.Error as exc:
+                if kind_of(exc) != BUSY or time.monotonic() >= deadline:
+                    raise
+                if self.on_busy is not None and not told:
+                    told = True
+                    self.on_busy(str(self.path))
+                time.sleep(0.05)
 
     def _transaction(self, fn):
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
             result = fn(conn)
+            conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:  # SQLite already rolled back on some errors (disk full)
                 conn.execute("ROLLBACK")
             raise
-        conn.execute("COMMIT")
         return result
+
+    # -- one writer per session -------------------------------------------
+    def claim(self, session_id: int) -> None:
+        """Take the session for this process; StoreError if another one plays it."""
+        if session_id in self._claims or self.path is None or self.waiting is not None:
+            return  # memory is private; a read-only copy writes nowhere
+        try:
+            lock = _Lock.take(self.path.parent / LOCK_DIR / f"session-{session_id}", self.owner)
+        except OSError:
+            return  # no lock dir (read-only): there is nothing to write, nothing to guard
+        if lock is None:
+            holder = _Lock.holder(self.path.parent / LOCK_DIR / f"session-{session_id}")
+            raise StoreError("session_taken", f"game {session_id} is open in another program ({holder}); "
+                             "close it there first", session=session_id, holder=holder)
+        self._claims[session_id] = lock
+
+    def release(self, session_id: int) -> None:
+        lock = self._claims.pop(session_id, None)
+        if lock is not None:
+            lock.release()
 
     # -- sessions --------------------------------------------------------
     def list_sessions(self) -> list[dict]:
-        rows = self.conn.execute(
-            "SELECT id, game, setup, head, finished, created, updated FROM sessions ORDER BY updated DESC, id DESC"
-        ).fetchall()
-        return [
-            {"id": r[0], "game": r[1], "setup": json.loads(r[2]), "head": r[3], "finished": bool(r[4]),
-             "created": r[5], "updated": r[6]}
-            for r in rows
-        ]
+        rows = self.read(
+            "SELECT id, game, setup, head, finished, created, updated FROM sessions ORDER BY updated DESC, id DESC")
+        sessions = []
+        for r in rows:
+            setup = load_json(r[2])
+            if not isinstance(setup, dict):
+                setup = {"players": [], "options": {}}
+            sessions.append({"id": r[0], "game": r[1], "setup": repair_setup(setup)[0], "head": r[3],
+                             "finished": bool(r[4]), "created": r[5], "updated": r[6]})
+        return sessions
 
     def last_unfinished(self) -> int | None:
-        row = self.conn.execute(
-            "SELECT id FROM sessions WHERE finished = 0 ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
-        return row[0] if row else None
+        rows = self.read("SELECT id FROM sessions WHERE finished = 0 ORDER BY updated DESC, id DESC LIMIT 1")
+        return rows[0][0] if rows else None
 
     def delete_session(self, session_id: int) -> None:
-        self.write(lambda c: c.execute("DELETE FROM sessions WHERE id = ?", (session_id,)))
+        self.claim(session_id)  # never under another program's feet
+        try:
+            self.write(lambda c: c.execute("DELETE FROM sessions WHERE id = ?", (session_id,)))
+        finally:
+            self.release(session_id)
 
     # -- settings (what the settings screen changes) ---------------------
     def get_setting(self, key: str, default=None):
-        row = self.conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        return json.loads(row[0]) if row else default
+        rows = self.read("SELECT value FROM settings WHERE key = ?", (key,))
+        if not rows:
+            return default
+        value = load_json(rows[0][0])
+        return default if value is _BAD else value
 
     def set_setting(self, key: str, value) -> None:
         self.write(lambda c: c.execute(
@@ -192,29 +472,186 @@ class Store:
             (key, json.dumps(value))))
 
 
+# -- the file ------------------------------------------------------------------------
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=0.2)
+    try:
+        _check(conn)  # before a byte is written: a newer or foreign file stays as it is
+        if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+            raise sqlite3.OperationalError("attempt to write a readonly database")
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        _create_schema(conn)
+        return conn
+    except BaseException:
+        conn.close()
+        raise
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """Open the file without writing a byte: mode=ro sees a WAL's committed
+    transactions when the -shm is there; immutable=1 reads the main file alone."""
+    last: Exception | None = None
+    for query in ("mode=ro", "immutable=1"):
+        try:
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?{query}", uri=True, isolation_level=None,
+                                   check_same_thread=False, timeout=0.2)
+        except sqlite3.Error as exc:
+            last = exc
+            continue
+        try:
+            _check(conn)
+            return conn
+        except (sqlite3.Error, _Damaged) as exc:
+            conn.close()
+            if isinstance(exc, _Damaged) or kind_of(exc) in (BUSY, DAMAGED):
+                raise
+            last = exc
+    raise last
+
+
+def _check(conn: sqlite3.Connection) -> None:
+    ok = conn.execute("PRAGMA quick_check").fetchone()[0]
+    if ok != "ok":
+        raise sqlite3.DatabaseError(f"integrity check failed: {ok}")
+    layout = inspect(conn)
+    if layout.state not in ("cellmate", "empty"):
+        raise _Damaged(layout)
+
+
+def _memory_conn(schema: bool = True) -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    if schema:
+        conn.execute("PRAGMA foreign_keys=ON")
+        _create_schema(conn)
+    return conn
+
+
 def _create_schema(conn: sqlite3.Connection) -> None:
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        raise sqlite3.DatabaseError(f"made by a newer Cellmate (schema {version})")
     conn.executescript(SCHEMA)
-    if version < SCHEMA_VERSION:
+    if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-def _is_unwritable(exc: Exception) -> bool:
-    text = str(exc).lower()
-    return any(s in text for s in ("readonly", "read-only", "disk is full", "disk i/o error", "unable to open"))
+# SQLite's own words for a refused write are terse; these say what the table can do about it.
+_PLAIN = {13: "the disk is full",
+          8: "the file is read-only",
+          778: "the disk refused a write: it is full, over a size limit, or failing",
+          1034: "the disk could not confirm a write (fsync failed)",
+          10: "the disk reported an error"}
 
 
-def _move_aside(path: Path) -> Path:
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    code = getattr(exc, "sqlite_errorcode", None)
+    plain = _PLAIN.get(code) if code is not None else None
+    if plain is None and code is not None:
+        plain = _PLAIN.get(code & 0xFF)
+    return f"{plain} ({exc})" if plain and plain not in str(exc) else str(exc)
+
+
+def _why_unwritable(path: Path, exc: BaseException) -> str:
+    """SQLite says "unable to open database file"; the OS says why (read-only, no permission)."""
+    import tempfile
+    try:
+        with tempfile.TemporaryFile(dir=path.parent):
+            pass
+    except OSError as os_exc:
+        return _reason(os_exc)
+    return _reason(exc)
+
+
+def _move_aside(path: Path, label: str) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
     for suffix in ("", "-wal", "-shm"):
         part = Path(str(path) + suffix)
         if part.exists():
             part.rename(Path(str(target) + suffix))
     return target
+
+
+# -- reading what an older or damaged version wrote -------------------------------------
+_BAD = object()
+
+
+def load_json(text):
+    """JSON from the file; _BAD for text that is not JSON (a hand-edited row)."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return _BAD
+
+
+def repair_setup(setup: dict) -> tuple[dict, bool]:
+    """A stored setup whose player names would break the screen or the output (an
+    unpaired surrogate, a control character: saved before names were checked)
+    gets printable names. Returns (setup, whether anything changed)."""
+    from .players import repair_name  # players imports nothing of ours
+
+    players = setup.get("players")
+    if not isinstance(players, list):
+        return setup, False
+    fixed, changed = [], False
+    for seat, player in enumerate(players):
+        if isinstance(player, dict):
+            name = repair_name(player.get("name"), seat)
+            if name != player.get("name"):
+                player = {**player, "name": name}
+                changed = True
+        fixed.append(player)
+    return ({**setup, "players": fixed}, True) if changed else (setup, False)
+
+
+# -- the per-session lock -----------------------------------------------------------------
+class _Lock:
+    """flock on one small file per session: exclusive between processes, freed when
+    the holder exits in any way. Shared within a process (one table, many objects)."""
+
+    _held: dict[str, list] = {}    # path -> [fd, count]
+
+    def __init__(self, key: str):
+        self.key = key
+
+    @classmethod
+    def take(cls, path: Path, owner: str) -> "_Lock | None":
+        key = str(path)
+        held = cls._held.get(key)
+        if held is not None:
+            held[1] += 1
+            return cls(key)
+        path.parent.mkdir(exist_ok=True)
+        fd = os.open(key, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()} {owner}\n".encode(), 0)
+        cls._held[key] = [fd, 1]
+        return cls(key)
+
+    def release(self) -> None:
+        held = self._held.get(self.key)
+        if held is None:
+            return
+        held[1] -= 1
+        if held[1] <= 0:
+            del self._held[self.key]
+            os.close(held[0])
+
+    @staticmethod
+    def holder(path: Path) -> str:
+        try:
+            pid, owner = path.read_text(encoding="utf-8", errors="replace").split()[:2]
+        except (OSError, ValueError):
+            return "another Cellmate"
+        what = "the Cellmate app" if owner == "app" else "companion script"
+        return f"{what}, process {pid}"

@@ -134,6 +134,9 @@ def test_options_and_tables_are_checked(store):
         Session.create(store, "dice", ["A", "B"], {"colour": 1})
     with pytest.raises(IllegalAction, match="cannot be"):
         Session.create(store, "dice", ["A", "B"], {"dice": 9})
+    for options in ([["dice", 2]], "dice=2", 2):
+        with pytest.raises(IllegalAction, match="options must be an object"):
+            Session.create(store, "dice", ["A", "B"], options)
     with pytest.raises(IllegalAction, match="2 to 8"):
         Session.create(store, "dice", ["A"])
     with pytest.raises(IllegalAction, match="no game"):
@@ -159,3 +162,126 @@ def test_table_problems_are_said_in_the_tables_language(store):
     with pytest.raises(IllegalAction) as caught:
         Session.create(store, "dice", ["Ann", " "])
     assert Catalogue("en").error(caught.value) == "Player 2 needs a name."
+
+
+# -- one writer per session (issue 11, item 3) ------------------------------------------------
+import json  # noqa: E402
+import os  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from companion.store import StoreError  # noqa: E402
+
+COMPANION = Path(sys.executable).parent / "companion"
+
+
+def script(data_dir, *args, lines=()):
+    proc = subprocess.run([str(COMPANION), "script", "--data-dir", str(data_dir), *args],
+                          input="".join(json.dumps(line) + "\n" for line in lines), capture_output=True,
+                          text=True, timeout=60)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def test_a_game_open_here_is_refused_to_a_second_writer_with_who_has_it(store, tmp_path):
+    session = new(store)
+    session.act({"type": "roll", "dice": [3]})
+    code, replies = script(tmp_path, "--continue", str(session.id), lines=[{"action": "roll", "dice": [6]}])
+    assert code == 2 and len(replies) == 1 and not replies[0]["ok"]
+    assert f"game {session.id} is open in another program (the Cellmate app, process {os.getpid()})" \
+        in replies[0]["error"]
+    session.act({"type": "roll", "dice": [1]})           # this writer goes on, nothing lost
+    assert Session.load(Store.open(tmp_path), session.id, claim=False).head == 2
+    session.close()                                        # let go: now the script may play it
+    code, replies = script(tmp_path, "--continue", str(session.id), lines=[{"action": "roll", "dice": [6]}])
+    assert code == 0 and replies[-1]["head"] == 3
+
+
+def test_two_scripts_on_one_game_the_second_is_refused_and_a_killed_writer_frees_it(tmp_path):
+    code, replies = script(tmp_path, lines=[{"game": "dice", "players": ["Ann", "Bob"]}])
+    sid = replies[0]["session"]
+    first = subprocess.Popen([str(COMPANION), "script", "--data-dir", str(tmp_path), "--continue"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert json.loads(first.stdout.readline())["ok"]   # it holds the game now
+        code, replies = script(tmp_path, "--continue", lines=[{"action": "roll", "dice": [2]}])
+        assert code == 2 and "is open in another program (companion script, process " \
+            f"{first.pid})" in replies[0]["error"]
+    finally:
+        os.kill(first.pid, signal.SIGKILL)                 # a pulled plug frees the game too
+        first.wait()
+    code, replies = script(tmp_path, "--continue", lines=[{"action": "roll", "dice": [2]}])
+    assert code == 0 and replies[-1]["session"] == sid and replies[-1]["head"] == 1
+
+
+def test_a_game_another_program_holds_cannot_be_deleted_under_it(store, tmp_path):
+    holder = subprocess.Popen([str(COMPANION), "script", "--data-dir", str(tmp_path)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        holder.stdin.write(json.dumps({"game": "dice", "players": ["Ann", "Bob"]}) + "\n")
+        holder.stdin.flush()
+        sid = json.loads(holder.stdout.readline())["session"]
+        with pytest.raises(StoreError) as refused:
+            store.delete_session(sid)
+        assert refused.value.key == "session_taken"
+        assert [s["id"] for s in store.list_sessions()] == [sid]
+    finally:
+        holder.kill()
+        holder.wait()
+    store.delete_session(sid)                              # free now
+    assert store.list_sessions() == []
+
+
+def test_a_commit_onto_a_session_changed_behind_its_back_is_refused_not_written_over(tmp_path):
+    # Two objects on one game in one process (the lock is per process): the head check still holds.
+    sid = new(Store.open(tmp_path)).id
+    mine = Session.load(Store.open(tmp_path), sid)
+    theirs = Session.load(Store.open(tmp_path), sid)
+    theirs.act({"type": "roll", "dice": [6]})
+    before = (mine.head, mine.state)
+    with pytest.raises(StoreError) as refused:
+        mine.act({"type": "roll", "dice": [1]})
+    assert refused.value.key == "session_changed" and (mine.head, mine.state) == before
+    theirs.undo()               # their head is 0 again, their roll kept as the redo tail
+    with pytest.raises(StoreError) as refused:
+        mine.act({"type": "roll", "dice": [1]})             # would cut off their redo tail
+    assert refused.value.key == "session_changed"
+    saved = Session.load(Store.open(tmp_path), sid, claim=False)
+    assert saved.head == 0 and [a["dice"] for a in saved.redo_tail()] == [[6]]
+
+
+# -- names saved before they were checked (item 1) ----------------------------------------------
+def _break_names(tmp_path, sid, names):
+    import sqlite3
+    conn = sqlite3.connect(tmp_path / "cellmate.db")
+    setup = json.loads(conn.execute("SELECT setup FROM sessions WHERE id = ?", (sid,)).fetchone()[0])
+    for player, name in zip(setup["players"], names):
+        player["name"] = name
+    conn.execute("UPDATE sessions SET setup = ? WHERE id = ?", (json.dumps(setup), sid))
+    conn.commit()
+    conn.close()
+
+
+def test_a_database_holding_an_unprintable_name_still_opens_with_the_name_repaired(tmp_path):
+    store = Store.open(tmp_path)
+    session = new(store, players=("Ann", "Bob", "Cy"))
+    for _ in range(SNAPSHOT_EVERY + 5):                    # past a snapshot, which holds the old names
+        session.act({"type": "roll"})
+    store.close()
+    _break_names(tmp_path, session.id, ["\ud800Ann", "B\x07ob\u202e", "\u200b\u200b"])
+    store = Store.open(tmp_path)
+    assert [p["name"] for p in store.list_sessions()[0]["setup"]["players"]] == ["\ufffdAnn", "Bob", "Player 3"]
+    again = Session.load(store, session.id)
+    assert [p["name"] for p in again.state["players"]] == ["\ufffdAnn", "Bob", "Player 3"]
+    assert {k: v for k, v in again.state.items() if k != "players"} == \
+        {k: v for k, v in session.state.items() if k != "players"}
+    again.act({"type": "roll", "dice": [2]})
+    assert again.replay() == again.state
+    json.dumps(again.state, ensure_ascii=False).encode("utf-8")        # printable now
+    code, replies = script(tmp_path, "--continue", lines=[{"action": "pass"}])
+    assert code == 2  # this process holds it
+    again.close()
+    code, replies = script(tmp_path, "--continue", lines=[{"action": "pass"}])
+    assert code == 0 and replies[0]["state"]["players"][0]["name"] == "\ufffdAnn"

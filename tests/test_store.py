@@ -1,9 +1,16 @@
+import json
 import sqlite3
+import subprocess
+import sys
+import time
 
 import pytest
 
+from companion.i18n import Catalogue
 from companion.session import Session
-from companion.store import DB_NAME, Store
+from companion.store import DB_NAME, Store, StoreError
+
+from fs_fixtures import holders, python_line, read_only, run_mounted, sqlite_file  # noqa: F401  (fixture)
 
 
 def test_database_is_durable_against_power_cuts(tmp_path):
@@ -71,15 +78,173 @@ def test_a_full_disk_moves_play_to_memory_and_loses_nothing(tmp_path):
     assert session.replay()["rolls"] == 205
 
 
-def test_a_newer_schema_is_not_overwritten(tmp_path):
-    conn = sqlite3.connect(tmp_path / DB_NAME)
-    conn.execute("PRAGMA user_version = 99")
-    conn.close()
-    store = Store.open(tmp_path)
-    assert store.notice == "store.corrupt"  # moved aside, so the newer app can still read it
-
-
 def test_settings_survive_a_restart(tmp_path):
     Store.open(tmp_path).set_setting("language", "de")
     assert Store.open(tmp_path).get_setting("language") == "de"
     assert Store.open(tmp_path).get_setting("missing", 5) == 5
+
+
+# -- a file of another layout (issue 11, item 6) -----------------------------------------
+def test_a_newer_cellmates_file_is_left_untouched_and_play_goes_on_in_memory(tmp_path):
+    before = sqlite_file(tmp_path / DB_NAME, "CREATE TABLE sessions (id INTEGER PRIMARY KEY, tables_of_v2 TEXT)",
+                         version=2)
+    store = Store.open(tmp_path)
+    assert store.notice == "store.newer" and store.in_memory
+    said = Catalogue("en")(store.notice, **store.notice_params)
+    assert "newer Cellmate (format 2; this one reads format 1)" in said and "update Cellmate" in said
+    session = Session.create(store, "dice", ["Ann", "Bob"])
+    session.act({"type": "roll"})
+    store.close()
+    assert (tmp_path / DB_NAME).read_bytes() == before       # not a byte changed
+    assert sorted(p.name for p in tmp_path.iterdir()) == [DB_NAME]   # nothing moved aside
+
+
+@pytest.mark.parametrize("statements, says", [
+    (["CREATE TABLE recipes (name TEXT)", "CREATE TABLE pantry (item TEXT)"],
+     "not a Cellmate file: it holds the tables pantry, recipes"),
+    (["CREATE TABLE sessions (id INTEGER PRIMARY KEY, game TEXT)", "CREATE TABLE events (x)",
+      "CREATE TABLE snapshots (session_id, seq, state)", "CREATE TABLE settings (key, value)"],
+     "table sessions lacks created, finished, head, setup, updated; table events lacks action, at, seq, session_id"),
+    (["CREATE TABLE sessions (id INTEGER PRIMARY KEY, game, setup, head, finished, created, updated)"],
+     "table events is missing"),
+])
+def test_a_sqlite_file_of_another_layout_is_moved_aside_as_such_and_a_fresh_one_started(tmp_path, statements, says):
+    before = sqlite_file(tmp_path / DB_NAME, *statements, version=1)
+    store = Store.open(tmp_path)
+    assert store.notice == "store.other" and says in store.notice_params["reason"]
+    moved = list(tmp_path.glob(f"{DB_NAME}.other-*"))
+    assert [m for m in moved if not m.name.endswith(("-wal", "-shm"))] and moved[0].read_bytes() == before
+    assert not list(tmp_path.glob(f"{DB_NAME}.corrupt-*"))  # not called damaged: it is someone else's
+    said = Catalogue("en")(store.notice, **store.notice_params)
+    assert str(moved[0]) in said and says in said
+    Session.create(store, "dice", ["Ann", "Bob"]).act({"type": "roll"})
+    assert not store.in_memory and len(Store.open(tmp_path).list_sessions()) == 1
+
+
+def test_an_empty_file_is_simply_a_new_database(tmp_path):
+    (tmp_path / DB_NAME).write_bytes(b"")
+    store = Store.open(tmp_path)
+    assert store.notice is None and not store.in_memory
+
+
+# -- another program holds a lock (item 5) ---------------------------------------------------
+def _saved_game(tmp_path):
+    store = Store.open(tmp_path)
+    session = Session.create(store, "dice", ["Ann", "Bob"])
+    session.act({"type": "roll", "dice": [5]})
+    store.close()
+    return session.id
+
+
+def test_an_exclusive_lock_at_start_is_waited_for_and_never_taken_for_damage(tmp_path, holders):
+    sid = _saved_game(tmp_path)
+    holder = holders(tmp_path / DB_NAME, "exclusive")
+    started = time.monotonic()
+    store = Store.open(tmp_path, busy_wait=0.5)
+    assert 0.4 < time.monotonic() - started < 5            # it waited, a while, not for ever
+    assert store.waiting and store.notice == "store.busy"
+    assert "locked by another program" in Catalogue("en")(store.notice, **store.notice_params)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(DB_NAME + ".")) in ([], [DB_NAME + ".locks"])
+    with pytest.raises(StoreError) as refused:              # nothing is acknowledged meanwhile
+        Session.create(store, "dice", ["Cy", "Dee"])
+    assert refused.value.key == "store_busy"
+    assert not store.retry()                                # still locked
+    holder.release()
+    assert store.retry() and store.notice is None and not store.in_memory
+    assert [s["id"] for s in store.list_sessions()] == [sid]
+    assert Session.load(store, sid).state["last_roll"]["dice"] == [5]
+
+
+def test_a_write_lock_mid_game_refuses_the_action_after_a_short_wait_and_changes_nothing(tmp_path, holders):
+    store = Store.open(tmp_path)
+    session = Session.create(store, "dice", ["Ann", "Bob"])
+    session.act({"type": "roll", "dice": [2]})
+    before = (session.head, session.state)
+    holder = holders(tmp_path / DB_NAME)
+    started = time.monotonic()
+    with pytest.raises(StoreError) as refused:
+        session.act({"type": "roll", "dice": [6]})
+    assert refused.value.key == "store_busy" and time.monotonic() - started < 3
+    assert (session.head, session.state) == before and not store.in_memory
+    assert len(store.list_sessions()) == 1                  # reading goes on meanwhile (WAL)
+    holder.release()
+    session.act({"type": "roll", "dice": [6]})
+    assert Session.load(Store.open(tmp_path), session.id, claim=False).state["last_roll"]["dice"] == [6]
+
+
+# -- saving fails mid-game with fallback=False (`companion script`, item 2) ------------------------
+def test_without_fallback_a_full_disk_refuses_the_write_and_every_later_one(tmp_path):
+    store = Store.open(tmp_path, fallback=False)
+    session = Session.create(store, "dice", ["Ann", "Bob"])
+    for face in (1, 2, 3):
+        session.act({"type": "roll", "dice": [face]})
+    pages = store.conn.execute("PRAGMA page_count").fetchone()[0]
+    store.conn.execute(f"PRAGMA max_page_count = {pages}")  # the disk is now full
+    refused = 0
+    for _ in range(200):
+        try:
+            session.act({"type": "roll", "dice": [6]})
+        except StoreError as exc:
+            assert exc.key == "store_unwritable" and "full" in str(exc)
+            refused += 1
+    assert refused and not store.in_memory                  # never a silent move to memory
+    acknowledged = session.head
+    store.close()
+    again = Session.load(Store.open(tmp_path), session.id)
+    assert again.head == acknowledged and again.state == session.state
+
+
+# -- a read-only data dir (items 4 and 7), for real: a read-only bind mount ------------------------
+PROBE = """
+import json, sys
+from companion.store import Store
+from companion.session import Session
+store = Store.open(sys.argv[1], fallback=sys.argv[2] == "app")
+out = {"notice": store.notice, "params": store.notice_params, "memory": store.in_memory,
+       "sessions": [(s["id"], s["head"], s["finished"]) for s in store.list_sessions()]}
+try:
+    session = Session.load(store, store.last_unfinished())
+    out["state"] = session.state
+    session.act({"type": "roll", "dice": [4]})
+    out["acted"] = session.head
+except Exception as exc:
+    out["refused"] = [type(exc).__name__, getattr(exc, "key", None), str(exc)]
+print(json.dumps(out))
+"""
+
+
+def _probe(data, mode):
+    done = run_mounted([read_only(data)], python_line(PROBE) + f" {data} {mode}")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_a_read_only_data_dir_shows_every_saved_game_and_plays_on_in_memory(tmp_path):
+    data = tmp_path / "data"
+    store = Store.open(data)
+    done = Session.create(store, "dice", ["Ann", "Bob"])
+    done.act({"type": "roll", "dice": [1]})
+    open_game = Session.create(store, "dice", ["Cy", "Dee"])
+    open_game.act({"type": "roll", "dice": [3]})
+    store.close()
+    app = _probe(data, "app")
+    assert app["notice"] == "store.read_only" and app["memory"]
+    assert "Read-only file system" in app["params"]["reason"]
+    assert sorted(app["sessions"]) == [[done.id, 1, False], [open_game.id, 1, False]]
+    assert app["state"]["last_roll"]["dice"] == [3] and app["acted"] == 2   # the unfinished game, played on
+    script = _probe(data, "script")                         # a script may read, never acknowledge
+    assert script["notice"] == "store.read_only" and script["state"]["last_roll"]["dice"] == [3]
+    assert script["refused"][:2] == ["StoreError", "store_unwritable"]
+    assert Session.load(Store.open(data), open_game.id).head == 1     # and the file is as it was
+
+
+def test_a_damaged_file_in_a_read_only_dir_plays_in_memory_and_says_why(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    garbage = b"this is not a database" * 100
+    (data / DB_NAME).write_bytes(garbage)
+    app = _probe(data, "app")
+    assert app["notice"] == "store.stuck" and app["memory"]
+    said = Catalogue("en")(app["notice"], **app["params"])
+    assert "could not be moved aside (Read-only file system)" in said and "nothing is saved" in said
+    assert (data / DB_NAME).read_bytes() == garbage and sorted(p.name for p in data.iterdir()) == [DB_NAME]

@@ -78,3 +78,109 @@ def test_about_shows_gpio_pins_when_the_buttons_are_real(make_ui):
     assert about.mapping.value.splitlines()[:4] == ["Roll: GPIO 17", "Timer: GPIO 27", "Next: GPIO 22", "Undo: GPIO 23"]
     assert "Redo: hold Undo for 800 ms" in about.mapping.value
     assert about.data.value.startswith("Saving works: ")
+
+
+# -- the saved games refuse: locked, held by a script, another layout (issue 11) -----------------------
+import json  # noqa: E402
+import os  # noqa: E402
+import sqlite3  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from companion.session import Session  # noqa: E402
+from companion.store import Store  # noqa: E402
+from fs_fixtures import holders, sqlite_file  # noqa: E402,F401  (fixture)
+
+COMPANION = Path(sys.executable).parent / "companion"
+
+
+def _saved_table(data, names=("Anna", "Ben")):
+    store = Store.open(data)
+    session = Session.create(store, "dice", list(names))
+    session.act({"type": "roll", "dice": [5]})
+    store.close()
+    return session.id
+
+
+def test_saved_games_locked_at_start_are_waited_for_then_opened_and_nothing_is_lost(make_ui, tmp_path, holders):
+    data = tmp_path / "data"
+    sid = _saved_table(data)
+    holder = holders(data / DB_NAME, "exclusive")
+    ui = make_ui(store=Store.open(data, busy_wait=0.2))
+    assert ui.app.sm.current == "home"                     # no exit, no freeze: the home screen
+    assert "locked by another program" in banner(ui).text and "Cellmate keeps trying" in banner(ui).text
+    ui.shot("store-busy")
+    said = ui.app.start_game("dice", ["Cleo", "Dan"], {})  # nothing is acknowledged meanwhile
+    assert said.startswith("Not saved: the saved games are locked by another program")
+    assert ui.app.session is None and not list(data.glob(DB_NAME + ".corrupt-*"))
+    holder.release()
+    ui.wait(1.3)                                           # the next try opens it
+    assert banner(ui).text == "" and ui.app.sm.current == "dice"
+    assert ui.app.session.id == sid and ui.app.session.state["last_roll"]["dice"] == [5]
+
+
+def test_a_write_lock_mid_game_refuses_the_tap_in_words_and_the_game_goes_on(make_ui, tmp_path, holders):
+    ui = make_ui(data_dir=tmp_path / "data")
+    dice = start_table(ui, ("Anna", "Ben"))
+    ui.tap(dice.die)
+    head, state = ui.app.session.head, ui.app.session.state
+    holder = holders(tmp_path / "data" / DB_NAME)
+    ui.tap(dice.die)
+    assert ui.app.last_toast.startswith("Not saved: the saved games are locked by another program. Nothing changed")
+    assert (ui.app.session.head, ui.app.session.state) == (head, state) and ui.app.rig.played[-1] == "warning"
+    holder.release()
+    ui.tap(dice.die)
+    assert ui.app.session.head == head + 1
+
+
+def test_a_game_a_script_is_playing_is_not_opened_under_it_and_says_by_whom(make_ui, tmp_path):
+    data = tmp_path / "data"
+    _saved_table(data)
+    script = subprocess.Popen([str(COMPANION), "script", "--data-dir", str(data), "--continue"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert json.loads(script.stdout.readline())["ok"]      # the script holds the game
+        ui = make_ui(data_dir=data)
+        assert ui.app.sm.current == "home" and ui.app.session is None
+        assert banner(ui).text == ("This game is open in another program (companion script, process "
+                                   f"{script.pid}). Close it there first.")
+        ui.tap(ui.ids().resume)
+        assert ui.app.session is None and "open in another program" in ui.app.last_toast
+    finally:
+        script.stdin.close()                                   # the script ends: the game is free
+        script.wait(timeout=30)
+    ui.tap(ui.ids().resume)
+    assert ui.app.sm.current == "dice" and ui.app.session.head == 1
+
+
+def test_a_newer_cellmates_file_is_named_and_left_alone_and_a_file_of_another_layout_moved_aside(make_ui, tmp_path):
+    newer = tmp_path / "newer"
+    before = sqlite_file(newer / DB_NAME, "CREATE TABLE sessions (id INTEGER PRIMARY KEY, v2 TEXT)", version=2)
+    ui = make_ui(data_dir=newer)
+    assert banner(ui).text.startswith(f"The saved games file {newer / DB_NAME} was made by a newer Cellmate "
+                                      "(format 2; this one reads format 1)")
+    dice = start_table(ui, ("Anna", "Ben"))                # play goes on, in memory
+    ui.tap(dice.die)
+    assert ui.app.session.head == 1 and (newer / DB_NAME).read_bytes() == before
+    make_ui.close(ui)
+    other = tmp_path / "other"
+    sqlite_file(other / DB_NAME, "CREATE TABLE recipes (name TEXT)")
+    ui = make_ui(data_dir=other)
+    assert "not a Cellmate file: it holds the tables recipes" in banner(ui).text
+    assert str(other / DB_NAME) + ".other-" in banner(ui).text and not ui.app.store.in_memory
+
+
+def test_a_name_saved_before_names_were_checked_no_longer_stops_the_app(make_ui, tmp_path):
+    data = tmp_path / "data"
+    sid = _saved_table(data, ("Anna", "Ben"))
+    conn = sqlite3.connect(data / DB_NAME)
+    setup = json.loads(conn.execute("SELECT setup FROM sessions").fetchone()[0])
+    setup["players"][0]["name"] = "\ud800Anna\x1b[31m"
+    conn.execute("UPDATE sessions SET setup = ?", (json.dumps(setup),))
+    conn.commit()
+    conn.close()
+    ui = make_ui(data_dir=data)
+    assert ui.app.sm.current == "dice" and ui.app.session.id == sid
+    assert ui.ids().headline.text in ("\ufffdAnna[31m's turn", "Ben's turn")
+    ui.shot("repaired-name")

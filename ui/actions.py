@@ -247,13 +247,12 @@ def describe(t, game: Game, players, spec: ActionSpec | None, action: dict, hidd
     return seat, " · ".join([label] + parts)
 
 
-def describe_all(t, game: Game, setup: dict, actions: list[dict], state_now: dict) -> list[tuple[int | None, str]]:
-    """Every stored action in words, folding the states as the session did."""
-    from companion.session import Session
-
+def describe_all(t, game: Game, setup: dict, actions: list[dict], state_now: dict,
+                 initial: dict) -> list[tuple[int | None, str]]:
+    """Every stored action in words, folding the states from `initial` as the session did."""
     out = []
     players = setup["players"]
-    state = Session._initial(game, setup)
+    state = initial
     for action in actions:
         try:
             spec = find_spec(game.legal_actions(state), action)

@@ -44,12 +44,14 @@ from companion.i18n import Catalogue  # noqa: E402
 from companion.inputs import InputEvent  # noqa: E402
 from companion.pads import PadTable  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.store import Store, StoreError  # noqa: E402
 from companion.timers import DONE, IDLE, PAUSED, RUNNING, Countdown, TimerCues  # noqa: E402
 
 from . import dig_board, prefs  # noqa: E402
 
 log = logging.getLogger(__name__)
+REFUSED = controller.REFUSED       # what a refused step raises: the rules said no, or the file did
+STORE_RETRY_SECONDS = 1.0          # a store locked at start is tried again this often
 
 KV_DIR = Path(__file__).parent / "kv"
 SCREEN_NAMES = ("home", "games", "setup", "dice", "game", "log", "sessions", "settings", "about", "pads")
@@ -129,6 +131,7 @@ class CellmateApp(App):
         self.notices: list[tuple[str, dict]] = []   # (catalogue key, params), first one shown
         self._store_notice = None
         self._frame_event = None
+        self._store_retry = None
         self._closed = False
         self.last_toast = ""
         self.timer = self._new_timer()
@@ -212,6 +215,8 @@ class CellmateApp(App):
         self.root = root
         self._check_store_notice()
         self._frame_event = Clock.schedule_interval(self._frame, 0)
+        if self.store.waiting is not None:  # locked by another program: open it once it is free
+            self._store_retry = Clock.schedule_interval(self._retry_store, STORE_RETRY_SECONDS)
         self._open_last_unfinished()
         self._show_timer()
         return root
@@ -220,11 +225,35 @@ class CellmateApp(App):
         target = self._last_unfinished()
         if target is not None:
             try:
-                self.session = Session.load(self.store, target["id"], rng=self.rng)
-            except (IllegalAction, ValueError):
-                self.session = None  # unreadable: start at home, it stays listed under past games
+                self._set_session(Session.load(self.store, target["id"], rng=self.rng))
+            except REFUSED as exc:
+                # unreadable, or played by another program: start at home, it stays listed under past games
+                self._set_session(None)
+                self.notices.insert(0, ("error." + exc.key, dict(exc.params)))
+                self._show_notice()
         self._session_changed()
         self.go(self.table_name() if self.session else "home")
+
+    def _retry_store(self, _dt=None) -> bool:
+        """The store was locked at start: once it opens, show what it holds."""
+        if not self.store.retry():
+            return True
+        if self._store_retry is not None:
+            self._store_retry.cancel()
+            self._store_retry = None
+        self._check_store_notice()
+        if self.session is None:
+            self._open_last_unfinished()
+        else:
+            self.refresh()
+        return False
+
+    def _set_session(self, session: Session | None) -> None:
+        """The open session; the one before is let go (another program may take it)."""
+        old = self.session
+        if old is not None and (session is None or old.id != session.id or old.store is not session.store):
+            old.close()
+        self.session = session
 
     def _last_unfinished(self) -> dict | None:
         # Like store.last_unfinished(), but only games this UI has a table screen for.
@@ -246,6 +275,8 @@ class CellmateApp(App):
         self._closed = True
         if self._frame_event is not None:
             self._frame_event.cancel()
+        if self._store_retry is not None:
+            self._store_retry.cancel()
         if self.pad_keys is not None:
             self.pad_keys.close()
             self.pad_keys = None
@@ -320,14 +351,15 @@ class CellmateApp(App):
         Returns the message to show in place, or None when the table is open."""
         try:
             session = Session.create(self.store, game_id, players, self.game_options(game_id, options), rng=self.rng)
-        except IllegalAction as exc:
+        except REFUSED as exc:
             self.play([cue_names.WARNING])
+            self._check_store_notice()
             return self.t.error(exc)
         self.open_session(session, announce=True)
         return None
 
     def open_session(self, session: Session, announce: bool = False) -> None:
-        self.session = session
+        self._set_session(session)
         self._pad_session = None     # a new or loaded session: its pads start afresh
         self.reset_timer()
         self._session_changed()
@@ -349,12 +381,12 @@ class CellmateApp(App):
         if self.session is not None and self.session.id == session_id:
             self.open_table()
             return
-        info = next((i for i in self.store.list_sessions() if i["id"] == session_id), None)
-        if info is not None and not self.playable(info["game"]):
-            return  # the list shows such games without a Resume button
         try:
+            info = next((i for i in self.store.list_sessions() if i["id"] == session_id), None)
+            if info is not None and not self.playable(info["game"]):
+                return  # the list shows such games without a Resume button
             session = Session.load(self.store, session_id, rng=self.rng)
-        except IllegalAction as exc:
+        except REFUSED as exc:
             self.toast(self.t.error(exc), "error")
             self.refresh()
             return
@@ -368,23 +400,30 @@ class CellmateApp(App):
             if table is None:
                 return
             try:
-                source = Session.load(self.store, table["id"], rng=self.rng)
-            except IllegalAction as exc:
+                source = Session.load(self.store, table["id"], rng=self.rng, claim=False)  # only read
+            except REFUSED as exc:
                 self.toast(self.t.error(exc), "error")
                 return
         game_id = source.game.id
-        options = self.game_options(game_id, source.setup["options"])  # Dig: the map as it is now
         try:
+            options = self.game_options(game_id, source.setup["options"])  # Dig: the map as it is now
             again = Session.create(self.store, game_id, source.setup["players"], options, rng=self.rng)
-        except IllegalAction as exc:
+        except REFUSED as exc:
+            self._check_store_notice()
             self.toast(self.t.error(exc), "error")
             return
         self.open_session(again, announce=True)
 
     def delete_session(self, session_id: int) -> None:
-        self.store.delete_session(session_id)
+        try:
+            self.store.delete_session(session_id)
+        except StoreError as exc:       # played by another program, or the file refused
+            self._check_store_notice()
+            self.toast(self.t.error(exc), "error")
+            self.refresh()
+            return
         if self.session is not None and self.session.id == session_id:
-            self.session = None
+            self._set_session(None)
             self._session_changed()
         self.refresh()
 
@@ -418,6 +457,8 @@ class CellmateApp(App):
         return self._settle(outcome)
 
     def _settle(self, outcome):
+        if isinstance(outcome.error, StoreError) and outcome.error.key == "session_changed":
+            self._reload_session()       # another program wrote to it: show it as saved
         more = self._session_changed()   # (the pads may commit what they held back: the gun votes)
         if self.session.finished and self.timer.state != IDLE:
             self.reset_timer()       # a game that is over has no turn to time
@@ -426,6 +467,13 @@ class CellmateApp(App):
         if outcome.error is not None:
             self.toast(self.t.error(outcome.error), "error")
         return outcome
+
+    def _reload_session(self) -> None:
+        session = self.session
+        try:
+            self.session = Session.load(self.store, session.id, rng=self.rng)
+        except REFUSED as exc:
+            log.warning("the open game could not be read again: %s", exc)
 
     def perform_all(self, actions: list[dict]):
         """Several actions in a row (what one pad press means), stopping at the first refused."""
@@ -600,7 +648,10 @@ class CellmateApp(App):
         if session is not None and session.game.id == "dig":
             if self.dig_memory is None or self.dig_memory.session_id != session.id:
                 self.dig_memory = dig_board.Memory(session.id)
-            self.dig_memory.sync(self.store, session.state)
+            try:
+                self.dig_memory.sync(self.store, session.state)
+            except StoreError as exc:   # the game itself is saved; the map is learned at the next change
+                log.warning("Dig's board map not saved: %s", exc)
         self._light_pads()
         return cues
 
@@ -662,10 +713,12 @@ class CellmateApp(App):
 
     # -- notices ----------------------------------------------------------------
     def _check_store_notice(self) -> None:
-        # The store can fall back to memory mid-game; say so as soon as it does.
+        # The store can fall back to memory mid-game, or open late; say so as soon as it does.
         current = (self.store.notice, tuple(sorted(self.store.notice_params.items())))
-        if self.store.notice and current != self._store_notice:
-            self.notices.insert(0, (self.store.notice, dict(self.store.notice_params)))
+        if current != self._store_notice:
+            self.notices = [n for n in self.notices if not n[0].startswith("store.")]
+            if self.store.notice:
+                self.notices.insert(0, (self.store.notice, dict(self.store.notice_params)))
             self._show_notice()
         self._store_notice = current
 
@@ -696,7 +749,12 @@ class CellmateApp(App):
     # -- settings ---------------------------------------------------------------
     def change_setting(self, key: str, value) -> None:
         """Save one setting and let it take effect at once where it can."""
-        self.store.set_setting(key, value)
+        try:
+            self.store.set_setting(key, value)
+        except StoreError as exc:       # not saved: not changed either, and said so
+            self._check_store_notice()
+            self.toast(self.t.error(exc), "error")
+            return
         self.cfg = prefs.with_value(self.cfg, key, value)
         if key == "buzzer.enabled":
             self.buzzer_on = bool(value)
@@ -810,6 +868,7 @@ def run_app(args) -> int:
     rig = open_rig(rig_config, app.on_input, on_cue=app.on_cue, simulate=getattr(args, "simulate", None))
     app.attach_rig(rig)
     app.open_pads()                     # [pads] enabled: look for seat pads (and start the simulated ones)
+    _keep_going_when_the_file_refuses(app)
     if os.environ.get("CELLMATE_BENCH_MARK"):
         _mark_first_frame(app, quit_after=bool(os.environ.get("CELLMATE_BENCH_EXIT")))
     try:
@@ -817,6 +876,22 @@ def run_app(args) -> int:
     finally:
         app.shutdown()
     return 0
+
+
+def _keep_going_when_the_file_refuses(app: CellmateApp) -> None:
+    """The last net under every tap: the saved games refusing a read or a write
+    (another program locked them mid-game) is said on screen; the app goes on."""
+    from kivy.base import ExceptionHandler, ExceptionManager
+
+    class StoreTrouble(ExceptionHandler):
+        def handle_exception(self, exc):
+            if not isinstance(exc, StoreError):
+                return ExceptionManager.RAISE
+            log.warning("the saved games refused: %s", exc)
+            app.toast(app.t.error(exc), "error")
+            return ExceptionManager.PASS
+
+    ExceptionManager.add_handler(StoreTrouble())
 
 
 BENCH_MARK = "CELLMATE-FIRST-FRAME"

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
+import math
 import sys
 from pathlib import Path
 
 from companion import __version__
+from companion.controller import REFUSED
 from companion.games import IllegalAction
+from companion.i18n import Catalogue
 from companion.session import Session
-from companion.store import Store
+from companion.store import SCRIPT_BUSY_WAIT, Store, StoreError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         from ui.app import run_app  # Kivy loads only here
         return run_app(args)
     if args.command == "script":
-        return run_script(args, sys.stdin, sys.stdout)
+        return run_script(args, sys.stdin.buffer, sys.stdout.buffer)
     parser.print_help()
     return 2
 
@@ -76,8 +78,21 @@ def _pad_count(text: str) -> int:
     return count
 
 
+MAX_LINE = 64 * 1024   # bytes: a longer line is refused, not read into memory
+MAX_DEPTH = 32         # nesting of arrays and objects; actions need three or four
+EXIT_REFUSED = 1       # some lines were refused (the rest is saved)
+EXIT_NOT_SAVED = 2     # saving failed or was never possible: see stderr and the replies
+
+
 def _reply(out, ok: bool, **fields) -> None:
-    out.write(json.dumps({"ok": ok, **fields}, ensure_ascii=False) + "\n")
+    """One JSON line, always UTF-8 whatever the locale says. Text that cannot be
+    written as UTF-8 (an unpaired surrogate from an old file) is escaped instead."""
+    body = {"ok": ok, **fields}
+    try:
+        data = json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        data = json.dumps(body).encode("ascii")
+    out.write(data + b"\n")
     out.flush()  # one acknowledged line = one committed action
 
 
@@ -87,46 +102,151 @@ def _state_reply(session: Session) -> dict:
             "legal": list(dict.fromkeys(spec.type for spec in session.game.legal_actions(session.state)))}
 
 
-def run_script(args, inp, out) -> int:
-    """One JSON line in, one JSON line out. A bad line changes nothing."""
-    store = Store.memory() if args.memory else Store.open(args.data_dir)
+class BadLine(ValueError):
+    """A line that is not a request: the reply says why."""
+
+
+def _lines(inp):
+    """(line, problem) for each line of the byte stream: a line longer than
+    MAX_LINE is skipped to its end and given as a problem, not held in memory."""
+    while True:
+        chunk = inp.readline(MAX_LINE + 1)
+        if not chunk:
+            return
+        if len(chunk) > MAX_LINE and not chunk.endswith(b"\n"):
+            size = len(chunk)
+            while chunk and not chunk.endswith(b"\n"):
+                chunk = inp.readline(MAX_LINE)
+                size += len(chunk)
+            size -= chunk.endswith(b"\n")
+            yield None, f"the line is too long ({size:,} bytes; at most {MAX_LINE:,})"
+            continue
+        yield chunk, None
+
+
+def _no_constant(name):
+    raise BadLine(f"{name} is not a number JSON allows")
+
+
+def parse_request(raw: bytes) -> dict | None:
+    """The JSON object on one line; None for a blank line; BadLine says what is wrong."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadLine(f"the line is not UTF-8 text (byte 0x{raw[exc.start]:02x} at position {exc.start})") from None
+    text = text.lstrip("\ufeff").strip()
+    if not text:
+        return None
+    try:
+        request = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise BadLine(f"not a JSON object: nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError as exc:  # JSONDecodeError, a number too long to read
+        raise BadLine(f"not a JSON object: {exc}") from None
+    if not isinstance(request, dict):
+        raise BadLine("not a JSON object: each line must be a JSON object")
+    _check_values(request)
+    return request
+
+
+def _check_values(value) -> None:
+    """No deeper than MAX_DEPTH, no infinite number, no text that cannot be
+    stored or shown (an unpaired surrogate); checked without recursion."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise BadLine(f"not a JSON object: nested too deeply (at most {MAX_DEPTH} levels)")
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+            stack.extend((k, depth) for k in item)
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise BadLine("a number is too large")
+        elif isinstance(item, str) and any("\ud800" <= ch <= "\udfff" for ch in item):
+            raise BadLine("a text holds a broken character (an unpaired surrogate); send it as UTF-8")
+
+
+def run_script(args, inp, out, err=None) -> int:
+    """One JSON line in, one JSON line out. A refused line changes nothing, and
+    "ok": true is only said for an action committed to disk (or with --memory)."""
+    err = err or sys.stderr
+
+    def say(text: str) -> None:
+        print(f"companion: {text}", file=err, flush=True)
+
+    if args.memory:
+        store = Store.memory()
+    else:
+        store = Store.open(args.data_dir, fallback=False, busy_wait=SCRIPT_BUSY_WAIT, owner="script",
+                           on_busy=lambda path: say(f"waiting: {path} is locked by another program"))
+    try:
+        return _play(store, args, inp, out, say)
+    finally:
+        store.close()   # lets go of the game at once, not only when the process ends
+
+
+def _play(store: Store, args, inp, out, say) -> int:
+    store.on_busy = lambda path: say(f"waiting: {path} is locked by another program")
+    if store.waiting is not None:
+        _reply(out, False, error=f"the saved games ({store.waiting}) stayed locked by another program for "
+                                 f"{SCRIPT_BUSY_WAIT:.0f} s; nothing was done (close it and try again)")
+        return EXIT_NOT_SAVED
     if store.notice:
-        print(f"companion: {store.notice}: {store.notice_params}", file=sys.stderr)
+        say(Catalogue("en")(store.notice, **store.notice_params))
+    if store.refusal is not None:
+        say("nothing can be saved: every action will be refused (--memory plays without saving)")
+        if store.path is None:
+            _reply(out, False, error=str(store.refusal))
+            return EXIT_NOT_SAVED
     session = None
     failures = 0
+    unsaved = False
     if args.resume:
+        if args.resume != "last" and not args.resume.isdigit():
+            _reply(out, False, error=f"--continue takes a session number, not {args.resume!r}")
+            return EXIT_REFUSED
         try:
             sid = store.last_unfinished() if args.resume == "last" else int(args.resume)
             if sid is None:
                 raise IllegalAction("no_session", "there is no unfinished session to continue")
             session = Session.load(store, sid)
-        except (IllegalAction, ValueError) as exc:
+        except REFUSED as exc:
             _reply(out, False, error=str(exc))
-            return 1
+            return EXIT_NOT_SAVED if isinstance(exc, StoreError) else EXIT_REFUSED
         _reply(out, True, **_state_reply(session))
-    for line in inp:
-        line = line.strip()
-        if not line:
-            continue
+    for raw, problem in _lines(inp):
+        before = (session.id, session.head, session.length) if session is not None else None
         try:
-            request = json.loads(line)
-            if not isinstance(request, dict):
-                raise ValueError("each line must be a JSON object")
-        except ValueError as exc:
-            failures += 1
-            _reply(out, False, error=f"not a JSON object: {exc}")
-            continue
-        try:
+            if problem:
+                raise BadLine(problem)
+            request = parse_request(raw)
+            if request is None:
+                continue
             if session is None:
                 session = _setup(store, request)
             else:
                 _act(session, request)
-        except IllegalAction as exc:
+            reply = _state_reply(session)
+        except (BadLine, *REFUSED) as exc:
             failures += 1
+            if isinstance(exc, StoreError) and not unsaved:
+                say(f"{exc}; " + ("every later action is refused too" if store.refusal else "nothing changed"))
+            unsaved |= isinstance(exc, StoreError)
             _reply(out, False, error=str(exc))
             continue
-        _reply(out, True, **_state_reply(session))
-    return 0 if failures == 0 else 1
+        except Exception as exc:  # a defect of ours: say it in one line, never a traceback
+            failures += 1
+            changed = session is not None and before != (session.id, session.head, session.length)
+            _reply(out, False, error=f"internal error ({type(exc).__name__}: {exc}); "
+                                     + ("the action was saved" if changed else "nothing was changed"),
+                   **({"head": session.head} if changed else {}))
+            continue
+        _reply(out, True, **reply)
+    if unsaved:
+        return EXIT_NOT_SAVED
+    return 0 if failures == 0 else EXIT_REFUSED
 
 
 def _setup(store: Store, request: dict) -> Session:

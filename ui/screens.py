@@ -839,7 +839,8 @@ class LogScreen(BaseScreen):
         if session.game.id == "dice":
             words = None
         else:  # every other game: each action from its label and its arguments
-            words = A.describe_all(t, session.game, session.setup, done + tail, session.state)
+            words = A.describe_all(t, session.game, session.setup, done + tail, session.state,
+                                   session.initial_state())
         rows = []
         for seq in range(session.length, session.head, -1):  # the redo tail, newest first, greyed
             rows.append(self._row(seq, tail[seq - session.head - 1], players, "undone", t("log.undone"),

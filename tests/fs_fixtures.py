@@ -1,0 +1,111 @@
+"""Real file-system faults for tests: a read-only data dir, a full disk.
+
+Root ignores file permissions, so chmod cannot make a dir read-only for the
+tests. Instead a command runs in its own mount namespace (`unshare`, which
+needs no privileges when user namespaces are on) where the dir is bind-mounted
+read-only, or a tiny tmpfs is mounted over it: the same EROFS and ENOSPC the
+kiosk's ProtectSystem=strict or a full SD card gives. The mounts vanish with
+the command, so everything to check afterwards runs inside the same `sh`.
+
+And another program holding a lock on the database (`holders`).
+"""
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+COMPANION = Path(sys.executable).parent / "companion"
+PYTHON = sys.executable
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _unshare() -> list[str]:
+    if os.geteuid() == 0:
+        return ["unshare", "--mount"]
+    return ["unshare", "--user", "--map-root-user", "--mount"]
+
+
+def read_only(path: Path) -> str:
+    """Shell lines making `path` read-only inside the namespace."""
+    q = shlex.quote(str(path))
+    return f"mount --bind {q} {q}\nmount -o remount,bind,ro {q}"
+
+
+def small_disk(path: Path, kib: int) -> str:
+    """Shell line putting a tmpfs of `kib` KiB over `path` (empty at first)."""
+    return f"mount -t tmpfs -o size={kib}k cellmate-test {shlex.quote(str(path))}"
+
+
+def run_mounted(mounts: list[str], script: str, *, env: dict | None = None, timeout: float = 120,
+                input: str | None = None) -> subprocess.CompletedProcess:
+    """Run the shell `script` after `mounts` in a private mount namespace."""
+    body = "set -e\n" + "\n".join(mounts) + "\nset +e\n" + script
+    full_env = {**os.environ, **(env or {}), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(_unshare() + ["sh", "-c", body], capture_output=True, text=True, env=full_env,
+                          timeout=timeout, input=input, cwd=ROOT)
+    assert "mount:" not in done.stderr and "unshare:" not in done.stderr, done.stderr  # the fault was really made
+    return done
+
+
+def python_line(code: str) -> str:
+    """A shell word running `code` with the test's Python."""
+    return f"{shlex.quote(PYTHON)} -c {shlex.quote(code)}"
+
+
+# -- a SQLite file that is not this Cellmate's -------------------------------------------------
+def sqlite_file(path: Path, *statements: str, version: int = 0) -> bytes:
+    """Write a SQLite file of another layout (or a newer format); returns its bytes."""
+    import sqlite3
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path)
+    for sql in statements:
+        conn.execute(sql)
+    conn.execute(f"PRAGMA user_version = {version}")
+    conn.commit()
+    conn.close()
+    return path.read_bytes()
+
+
+# -- another program holding a lock on the database ----------------------------------------
+HOLD = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+if sys.argv[2] == "exclusive":
+    conn.execute("PRAGMA journal_mode=DELETE")
+    conn.execute("PRAGMA locking_mode=EXCLUSIVE")
+    conn.execute("BEGIN EXCLUSIVE")
+else:
+    conn.execute("BEGIN IMMEDIATE")
+conn.execute("INSERT OR REPLACE INTO settings VALUES ('held', '1')")
+print("held", flush=True)
+sys.stdin.readline()
+conn.execute("ROLLBACK")
+"""
+
+
+class Holder:
+    """Another program with a write lock (or an exclusive one) on the file, until release()."""
+
+    def __init__(self, path, kind="write"):
+        self.proc = subprocess.Popen([sys.executable, "-c", HOLD, str(path), kind], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout.readline().strip() == "held"
+
+    def release(self):
+        if self.proc.poll() is None:
+            self.proc.stdin.write("\n")
+            self.proc.stdin.flush()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def holders():
+    made = []
+    yield lambda *a, **k: made.append(Holder(*a, **k)) or made[-1]
+    for holder in made:
+        holder.release()
