@@ -39,6 +39,8 @@ from typing import Callable
 from companion import __version__
 from companion import config as config_file
 from companion.store import DB_NAME
+from companion.store import inspect as store_layout
+from companion.store import kind_of as store_error_kind
 
 from . import touch
 
@@ -456,6 +458,13 @@ class Doctor:
 
     # -- data --------------------------------------------------------------------------
     def check_data_dir(self) -> None:
+        try:
+            self._check_data_dir()
+        except OSError as exc:      # a path the system refuses (too long, a loop of links)
+            self.say(FAIL, "data dir", f"{self.data_dir}: cannot be used ({exc.strerror or exc}); games would "
+                     "only be kept in memory")
+
+    def _check_data_dir(self) -> None:
         data_dir = self.data_dir
         as_root = ""
         if hasattr(os, "geteuid") and os.geteuid() == 0 and _group_exists(self.paths.group, KIOSK_USER):
@@ -491,12 +500,19 @@ class Doctor:
         self.say(OK, "data dir", f"{data_dir}: writable{as_root}")
 
     def check_database(self) -> None:
+        try:
+            self._check_database()
+        except OSError as exc:
+            self.say(FAIL, "database", f"{self.data_dir / DB_NAME}: cannot be used ({exc.strerror or exc})")
+
+    def _check_database(self) -> None:
         data_dir = self.data_dir
         path = data_dir / DB_NAME
-        moved = sorted(p.name for p in data_dir.glob(DB_NAME + ".corrupt-*")
-                       if not p.name.endswith(("-wal", "-shm"))) if data_dir.is_dir() else []
-        if moved:
-            self.say(INFO, "database", f"{len(moved)} damaged file(s) moved aside earlier, kept: {', '.join(moved)}")
+        for label, what in (("corrupt", "damaged file(s)"), ("other", "file(s) that were not Cellmate's")):
+            moved = sorted(p.name for p in data_dir.glob(f"{DB_NAME}.{label}-*")
+                           if not p.name.endswith(("-wal", "-shm"))) if data_dir.is_dir() else []
+            if moved:
+                self.say(INFO, "database", f"{len(moved)} {what} moved aside earlier, kept: {', '.join(moved)}")
         if not path.exists():
             self.say(INFO, "database", f"{path}: none yet (made at the first start)")
             return
@@ -511,15 +527,28 @@ class Doctor:
                 self.say(FAIL, "database", f"{path}: integrity check failed ({'; '.join(rows[:3])}); at the next "
                          "start Cellmate moves it aside and begins a fresh one")
                 return
+            layout = store_layout(conn)
+            if layout.state == "newer":
+                self.say(FAIL, "database", f"{path}: {layout.problem}; Cellmate leaves it as it is and keeps "
+                         "the games only in memory: update Cellmate")
+                return
+            if layout.state in ("other", "mismatch"):
+                self.say(FAIL, "database", f"{path}: {layout.problem}; at the next start Cellmate moves it aside "
+                         f"(to {DB_NAME}.other-<date>, kept as it is) and begins a fresh one")
+                return
             mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
-            try:
+            if layout.state == "empty":
+                counts = "no tables yet"
+            else:
                 sessions = conn.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
                 events = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
                 counts = f"{sessions} session(s), {events} action(s)"
-            except sqlite3.Error:
-                counts = "no tables yet"
-            self.say(OK, "database", f"{path}: integrity ok; journal {mode}; {counts}")
+            self.say(OK, "database", f"{path}: integrity ok; format {layout.version}; journal {mode}; {counts}")
         except sqlite3.Error as exc:
+            if store_error_kind(exc) == "busy":
+                self.say(WARN, "database", f"{path}: locked by another program ({exc}); is Cellmate running? "
+                         "Stop it first (sudo systemctl stop cellmate)")
+                return
             self.say(FAIL, "database", f"{path}: cannot be read ({exc}); at the next start Cellmate moves it "
                      "aside and begins a fresh one")
         finally:

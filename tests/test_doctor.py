@@ -356,7 +356,7 @@ def test_database_integrity_ok_and_counted(tmp_path, pwm_mock):
     store.close()
     out = Table(pwm_mock)
     assert make(tmp_path, out, machine(tmp_path), data_dir=data).run() == 0
-    assert lines(out)["database"] == [f"ok {data / 'cellmate.db'}: integrity ok; journal wal; 1 session(s), 1 action(s)"]
+    assert lines(out)["database"] == [f"ok {data / 'cellmate.db'}: integrity ok; format 1; journal wal; 1 session(s), 1 action(s)"]
     assert not list(data.glob(".cellmate-doctor-*"))        # the write probe is gone again
 
 
@@ -425,3 +425,44 @@ def test_the_command_on_this_machine(tmp_path):
     broken = subprocess.run([str(COMPANION), "doctor", "--no-beep", "--data-dir", str(tmp_path / "file")],
                             stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, env=env)
     assert broken.returncode == 1 and "FAIL  data dir: " in broken.stdout
+
+
+# -- a database of another layout, or locked (issue 11, items 5 and 6) ------------------------------
+@pytest.mark.parametrize("statements, version, says", [
+    (["CREATE TABLE sessions (id INTEGER PRIMARY KEY, v2 TEXT)"], 2,
+     "made by a newer Cellmate (format 2; this one reads format 1 and older); Cellmate leaves it as it is"),
+    (["CREATE TABLE recipes (name TEXT)"], 0,
+     "not a Cellmate file: it holds the tables recipes; at the next start Cellmate moves it aside"),
+    (["CREATE TABLE sessions (id INTEGER PRIMARY KEY, game TEXT)"], 1,
+     "not laid out as Cellmate's: table sessions lacks created, finished, head, setup, updated"),
+])
+def test_a_database_this_cellmate_cannot_use_is_a_failure_saying_exactly_why(tmp_path, pwm_mock, statements,
+                                                                              version, says):
+    data = tmp_path / "data"
+    from fs_fixtures import sqlite_file
+    sqlite_file(data / "cellmate.db", *statements, version=version)
+    out = Table(pwm_mock)
+    assert make(tmp_path, out, machine(tmp_path), data_dir=data).run() == 1
+    found = lines(out)["database"]
+    assert len(found) == 1 and found[0].startswith(f"FAIL {data / 'cellmate.db'}: ") and says in found[0]
+
+
+def test_a_locked_database_is_said_to_be_locked_not_damaged(tmp_path, pwm_mock):
+    from fs_fixtures import Holder
+    data = tmp_path / "data"
+    Store.open(data).close()
+    holder = Holder(data / "cellmate.db", "exclusive")
+    try:
+        out = Table(pwm_mock)
+        make(tmp_path, out, machine(tmp_path), data_dir=data).run()
+    finally:
+        holder.release()
+    found = lines(out)["database"]
+    assert len(found) == 1 and found[0].startswith("warn ") and "locked by another program" in found[0]
+
+
+def test_a_data_dir_too_long_for_the_system_is_a_failure_not_a_crash(tmp_path, pwm_mock):
+    data = tmp_path / ("x" * 300) / "data"
+    out = Table(pwm_mock)
+    assert make(tmp_path, out, machine(tmp_path), data_dir=data).run() == 1
+    assert "File name too long" in lines(out)["data dir"][0] and lines(out)["database"][0].startswith("FAIL ")
