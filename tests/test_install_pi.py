@@ -575,3 +575,18 @@ def test_what_an_install_does_again_is_known_again(tmp_path, root, source):
     result = run(UNINSTALL, root, record=log)
     no_traceback(result)
     assert ["userdel", "cellmate"] in recorded(log)
+
+
+def test_without_systemctl_enabling_the_unit_is_the_link_it_stands_for(tmp_path, monkeypatch):
+    """A chroot or container without systemd (the arm64 check's Debian root): the
+    unit is still enabled, as the link systemd reads at the next boot."""
+    monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))       # no systemctl anywhere
+    import io
+    out = io.StringIO()
+    host = kiosk.Host("/", dry_run=False, record=None, out=out)
+    made = []
+    assert host.run(["systemctl", "enable", "cellmate.service"], emulate=lambda: made.append("link"))
+    assert made == ["link"] and "done by hand, as a link in /etc" in out.getvalue()
+    with pytest.raises(kiosk.Failed, match="apt-get is not installed here"):   # never faked for the rest
+        host.run(["apt-get", "install", "-y", "x"], emulate=lambda: made.append("apt"))
+    assert made == ["link"]
