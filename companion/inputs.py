@@ -12,3 +12,9 @@ class InputEvent(str, Enum):
     CONFIRM = "confirm"  # the game's main "done" step (end the turn, pass the Soap)
     UNDO = "undo"        # short press on UNDO
     REDO = "redo"        # long press on UNDO (held at least long_press_ms)
+
+
+# The buttons of a seat pad (hardware/pads): what each one means is the game's
+# (Game.pad_buttons), the numbers are the protocol's.
+MAIN, DONE, EXTRA = 1, 2, 3      # the big one; end the turn; optional third
+PAD_BUTTONS = (MAIN, DONE, EXTRA)

@@ -4,6 +4,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from .errors import IllegalAction
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 
@@ -34,14 +36,9 @@ _BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u20
 _BLANK = set("\u115f\u1160\u3164\uffa0\u2800\u180e\u034f")
 
 
-class TableError(ValueError):
-    """A table that cannot be played: the message says what to fix; `key`
-    and `params` name the same text in the catalogue (error.<key>)."""
-
-    def __init__(self, key: str, message: str, **params):
-        super().__init__(message)
-        self.key = key
-        self.params = params
+# A table that cannot be played is refused like any other action: the message
+# says what to fix.
+TableError = IllegalAction
 
 
 @dataclass(frozen=True)

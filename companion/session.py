@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from . import games
 from .dice import histogram
 from .games.base import Game, IllegalAction
-from .players import make_table, TableError
+from .players import make_table
 from .store import _BAD, Store, StoreError, load_json, repair_setup
 
 log = logging.getLogger(__name__)
@@ -60,10 +60,7 @@ class Session:
     def create(cls, store: Store, game_id: str, players: list, options: dict | None = None,
                rng: random.Random | None = None) -> "Session":
         game = games.get(game_id)
-        try:
-            table = make_table(players)
-        except TableError as exc:
-            raise IllegalAction(exc.key, str(exc), **exc.params) from None
+        table = make_table(players)
         if not game.min_players <= len(table) <= game.max_players:
             raise IllegalAction("player_count", f"{game_id} is for {game.min_players} to {game.max_players} players",
                                 low=game.min_players, high=game.max_players)

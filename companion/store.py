@@ -593,7 +593,7 @@ def repair_setup(setup: dict) -> tuple[dict, bool]:
     """A stored setup whose player names would break the screen or the output (an
     unpaired surrogate, a control character: saved before names were checked)
     gets printable names. Returns (setup, whether anything changed)."""
-    from .players import repair_name  # players imports nothing of ours
+    from .players import repair_name  # players imports only the error class
 
     players = setup.get("players")
     if not isinstance(players, list):

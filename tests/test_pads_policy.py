@@ -13,6 +13,7 @@ from companion import controller, pads
 from companion.games import GAMES
 from companion.games.snitch import GAME as SNITCH
 from companion.games.singsing import GAME as SINGSING
+from companion.inputs import InputEvent
 from companion.pads import (AMBER, BLUE, DONE, EXTRA, GREEN, MAGENTA, MAIN, OFF, RED, VOTED, WHITE, Led, PadTable,
                             SeatClaims, colour_of, led_policy, pad_action)
 from companion.players import make_table
@@ -97,7 +98,7 @@ def test_heist_roll_for_first_player_from_every_contenders_own_pad():
     s.state = state
     assert state["phase"] == "first_player"
     # seat 2 rolls first although the button on the table would roll for seat 0
-    assert s.game.input_action(state, pads.InputEvent.ROLL)["player"] == 0
+    assert s.game.input_action(state, InputEvent.ROLL)["player"] == 0
     action = pad_action(state, 2, MAIN)
     assert action == {"type": "roll_first", "player": 2}
     state = step(s.game, state, **action)

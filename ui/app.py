@@ -456,13 +456,16 @@ class CellmateApp(App):
             return None
         return self._settle(outcome)
 
-    def _settle(self, outcome):
+    def _settle(self, outcome, quiet: bool = False):
         if isinstance(outcome.error, StoreError) and outcome.error.key == "session_changed":
             self._reload_session()       # another program wrote to it: show it as saved
         more = self._session_changed()   # (the pads may commit what they held back: the gun votes)
         if self.session.finished and self.timer.state != IDLE:
             self.reset_timer()       # a game that is over has no turn to time
         self.refresh()               # the committed state is on screen first
+        if quiet and not outcome.ok:  # a pad press that meant nothing: no beep, no words
+            self.play(more)
+            return outcome
         self.play(list(outcome.cues) + more)
         if outcome.error is not None:
             self.toast(self.t.error(outcome.error), "error")
@@ -475,8 +478,9 @@ class CellmateApp(App):
         except REFUSED as exc:
             log.warning("the open game could not be read again: %s", exc)
 
-    def perform_all(self, actions: list[dict]):
-        """Several actions in a row (what one pad press means), stopping at the first refused."""
+    def perform_all(self, actions: list[dict], quiet: bool = False):
+        """Several actions in a row (what one pad press means), stopping at the first refused.
+        quiet: a refusal sounds and says nothing (a press that turned out to mean nothing)."""
         if self.session is None or not actions:
             return None
         cues: list[str] = []
@@ -485,7 +489,7 @@ class CellmateApp(App):
             cues += outcome.cues
             if not outcome.ok:
                 break
-        return self._settle(controller.Outcome(outcome.ok, cues, outcome.error))
+        return self._settle(controller.Outcome(outcome.ok, cues, outcome.error), quiet=quiet)
 
     # -- seat pads ------------------------------------------------------------------
     def on_pad_event(self, event):
@@ -506,7 +510,7 @@ class CellmateApp(App):
         if not actions:
             self._light_pads()       # the gun vote's candidates show on that pad's LED only
             return None
-        return self.perform_all(actions)
+        return self.perform_all(actions, quiet=True)
 
     def on_pad_status(self, statuses):
         """Pads came, went, claimed seats (main thread): marks on screen, votes, LEDs."""

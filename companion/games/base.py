@@ -4,26 +4,39 @@ State and actions are plain JSON-ready dicts, so the session can store them,
 snapshot them and print them from `companion script` unchanged. `apply` is
 pure and deterministic: anything random is decided by `resolve` first and
 written into the action, so replaying the log gives the same table.
+
+A game writes its rules as a table of moves (`Game.moves`): each `Move` says
+in which phases it may happen, who makes it, what it takes (`Param`s), when
+it is refused (`Rule`s), what it decides at random and what it does to the
+table. `legal_actions`, `resolve` and `apply` follow from that table; a game
+writes none of them itself:
+
+    Move("pass_soap", phases=("turn",), actor="soap",
+         unless=(Rule(lambda s, me: not s["acted"], "snitch_act_first", "play, draw or use an Item first"),),
+         apply=_pass_soap)
+
+Everything else a shell or the pads need from a game is a hook with a plain
+default: `summary` (words for the screen), `board` (what to draw), `leds` (each
+seat's light), `pad_buttons` (what a pad's buttons mean), `ballot` (a secret
+vote), `input_action` (the table's buttons), `countdown`, and the memory
+across games (`memory_keys`, `recall`, `learn`).
 """
 from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable
 
-from ..inputs import InputEvent
+from .. import lights
+from ..dice import roll_d6
+from ..errors import IllegalAction
+from ..inputs import DONE, MAIN, InputEvent
+from ..lights import Led
 from ..timers import TimerCues
 
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now. `key` and `params` name a
-    catalogue text so the screen can say it in the table's language."""
-
-    def __init__(self, key: str, message: str, **params: Any):
-        super().__init__(message)
-        self.key = key
-        self.params = params
+__all__ = ["ActionSpec", "Ballot", "Game", "IllegalAction", "Move", "Option", "Param", "Rule", "name_of",
+           "player_of"]
 
 
 @dataclass(frozen=True)
@@ -42,21 +55,33 @@ class Option:
         if self.kind == "int" and isinstance(value, int) and not isinstance(value, bool):
             if (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum):
                 return value
-        if self.kind == "choice" and value in self.choices:
+        if self.kind == "choice" and _is_one_of(value, self.choices):
             return value
         raise IllegalAction("bad_option", f"option {self.name} cannot be {value!r}", option=self.name)
 
 
+def _is_one_of(value, choices) -> bool:
+    # `in` alone would let True stand for 1 and a list fail to hash in a set
+    return any(type(value) is type(c) and value == c for c in choices)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True)
 class Param:
-    """One argument of an action, described so a screen can ask for it and a
-    test can pick it at random.
+    """One argument of an action, described so a screen can ask for it, a test can
+    pick it at random and `check` can refuse a bad one, all from the same words.
 
     kind: "die" (faces 1-6, `count` of them, a list), "int" (minimum..maximum),
     "seat" (one of `choices`, seat numbers), "choice" (one of `choices`:
     strings or numbers, each named by the label key plus "." and the choice),
-    "bool", "text". `optional`: may be left out (a die left out is
-    rolled by the app; anything else takes the game's default).
+    "bool", "text" (at most `length` letters). `optional`: may be left out (a
+    die left out is rolled by the app; anything else takes `default`).
+    `secret`: the table must not see it (the log hides it while the game says so).
+    `error`/`message`: the refusal of a bad value, when the game words it its own
+    way (message fields: {name} the argument, {low} {high} {count} {value}).
     """
     kind: str
     label: str = ""           # catalogue key
@@ -65,6 +90,63 @@ class Param:
     maximum: int | None = None
     optional: bool = False
     count: int = 1            # for "die": how many faces
+    default: Any = None
+    length: int = 40          # for "text": the most letters
+    secret: bool = False
+    error: str = ""
+    message: str = ""
+
+    def check(self, name: str, value):
+        """The value as it is stored, or IllegalAction saying what is wrong with it."""
+        kind = self.kind
+        if kind == "die":
+            if not isinstance(value, list) or len(value) != self.count:
+                raise self._refuse(name, value, "dice_count", f"enter {self.count} die face{'s' * (self.count > 1)}"
+                                   + (", as a list: [4]" if self.count == 1 else ""))
+            if not all(_whole(v) and 1 <= v <= 6 for v in value):
+                bad = next(v for v in value if not (_whole(v) and 1 <= v <= 6))
+                raise self._refuse(name, bad, "bad_face", "a die shows 1 to 6, not {value}")
+            return list(value)
+        if kind == "int":
+            low = self.minimum if self.minimum is not None else -10 ** 9
+            high = self.maximum if self.maximum is not None else 10 ** 9
+            if not _whole(value) or not low <= value <= high:
+                raise self._refuse(name, value, "bad_number", "{name} must be a whole number from {low} to {high}, "
+                                   "not {value}")
+            return value
+        if kind == "seat":
+            if not _whole(value) or (self.choices and value not in self.choices):
+                raise self._refuse(name, value, "bad_player", "there is no seat {value} at this table")
+            return value
+        if kind == "choice":
+            if not _is_one_of(value, self.choices):
+                shown = ", ".join(str(c) for c in self.choices)
+                raise self._refuse(name, value, "bad_choice", "{name} is one of " + shown + ", not {value}")
+            return value
+        if kind == "bool":
+            if not isinstance(value, bool):
+                raise self._refuse(name, value, "bad_bool", "{name} is true or false, not {value}")
+            return value
+        if kind == "text":
+            if value is None:
+                return ""
+            if not isinstance(value, str) or len(value.strip()) > self.length or any(
+                    ord(ch) < 32 or 0x7f <= ord(ch) < 0xa0 for ch in value):
+                raise self._refuse(name, value, "bad_text", "{name} must be a text of at most {limit} letters")
+            return " ".join(value.split())
+        raise ValueError(f"unknown Param kind {kind!r}")
+
+    def _refuse(self, name: str, value, key: str, message: str) -> IllegalAction:
+        fields = {"name": name, "field": name, "low": self.minimum, "high": self.maximum, "count": self.count,
+                  "limit": self.length, "value": _short(value)}
+        text = (self.message or message).format(**fields)
+        return IllegalAction(self.error or key, text, **{k: v for k, v in fields.items() if k != "value"},
+                             **({"value": fields["value"]} if "{value}" in (self.message or message) else {}))
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True)
@@ -76,6 +158,96 @@ class ActionSpec:
     params: dict[str, Param] = field(default_factory=dict)
 
 
+# -- the table of moves ----------------------------------------------------------------
+def name_of(state: dict, seat) -> str:
+    players = state.get("players") or []
+    return players[seat]["name"] if _whole(seat) and 0 <= seat < len(players) else "?"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A reason a move is refused now: `when(state, seat)` is true -> IllegalAction
+    `key`, said as `message` (fields: {name} the seat's player, and `params(state,
+    seat)`). A move refused by a rule is not on the legal list either."""
+    when: Callable[[dict, int | None], bool]
+    key: str
+    message: str
+    params: Callable[[dict, int | None], dict] | None = None
+
+    def refusal(self, state: dict, seat) -> IllegalAction | None:
+        if not self.when(state, seat):
+            return None
+        fields = {"name": name_of(state, seat), **(self.params(state, seat) if self.params else {})}
+        return IllegalAction(self.key, self.message.format(**fields), **fields)
+
+
+Actor = str | Callable[[dict], "int | None"] | None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One thing the rules let a table do, as data (see the module doc).
+
+    type:    the action's name in scripts and the log.
+    phases:  the phases it may happen in (state["phase"]); None: any phase of play.
+    actor:   who makes it: a state key holding a seat ("current", "soap", "file"),
+             a function state -> seat, "each" (any seat in `seats(state)`, named by
+             "player"), "any" (any seat; without "player": the current one),
+             or None (the table: nobody in particular).
+    params:  its arguments, or a function (state, seat) -> arguments.
+    unless:  Rules that refuse it now (arguments aside); refused -> not listed.
+    check:   (state, action) -> None, the checks that need the arguments; raise
+             IllegalAction. action holds the checked arguments and "player".
+    decide:  (state, action, rng) -> action: what is decided once and stored
+             (draws, results worked out now); dice left out are rolled before it.
+    apply:   (state, action) -> None: the move's effect on a copy of the state.
+    listing: (state, seat) -> [arguments, ...]: how the screen offers it when one
+             button per choice reads better (Sing Sing: one per window).
+    seats:   for actor "each": state -> the seats that may make it now.
+    label:   catalogue key; default "<game>.action.<type>".
+    """
+    type: str
+    phases: tuple[str, ...] | None = None
+    actor: Actor = "current"
+    params: dict[str, Param] | Callable[[dict, Any], dict[str, Param]] = field(default_factory=dict)
+    unless: tuple[Rule, ...] = ()
+    check: Callable[[dict, dict], None] | None = None
+    decide: Callable[[dict, dict, random.Random], dict] | None = None
+    apply: Callable[[dict, dict], None] | None = None
+    listing: Callable[[dict, Any], list[dict[str, Param]]] | None = None
+    seats: Callable[[dict], Iterable[int]] | None = None
+    label: str | None = None
+
+    def params_for(self, state: dict, seat) -> dict[str, Param]:
+        return self.params(state, seat) if callable(self.params) else self.params
+
+    def actors(self, state: dict) -> list:
+        """The seats that may make it now, as the legal list offers it."""
+        actor = self.actor
+        if actor is None:
+            return [None]
+        if actor == "each":
+            return list(self.seats(state) if self.seats else range(len(state["players"])))
+        if actor == "any":
+            return [state.get("current")]
+        if callable(actor):
+            return [actor(state)]
+        return [state.get(actor)]
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """A secret vote in progress (Game.ballot): who is still to vote, in the order
+    the votes go in, whom they may vote for, and how a vote is written."""
+    voters: tuple[int, ...]
+    candidates: tuple[int, ...]
+    action: str = "vote"
+    param: str = "target"
+
+    def vote(self, voter: int, choice: int) -> dict:
+        return {"type": self.action, "player": voter, self.param: choice}
+
+
 class Game:
     id: str = ""
     title: str = ""               # catalogue key
@@ -83,6 +255,11 @@ class Game:
     max_players: int = 8
     options: tuple[Option, ...] = ()
     timer_cues: TimerCues = TimerCues()
+    moves: tuple[Move, ...] = ()
+    over_phase: str = "over"      # no move is made in it: only undo
+    # What each pad button stands for (tried in order), as the table's buttons.
+    pad_buttons: dict[int, tuple[InputEvent, ...]] = {MAIN: (InputEvent.ROLL,), DONE: (InputEvent.CONFIRM,)}
+    memory_keys: tuple[str, ...] = ()   # settings the game learns across tables (see recall / learn)
 
     # -- setup -----------------------------------------------------------
     def check_options(self, options: dict | None) -> dict:
@@ -100,16 +277,137 @@ class Game:
     def setup(self, players: list[dict], options: dict, first_player: int, rng: random.Random) -> dict:
         raise NotImplementedError
 
-    # -- play ------------------------------------------------------------
+    def base_state(self, players: list[dict], options: dict, **state) -> dict:
+        """What every setup writes, then the game's own fields. (A saved game's
+        snapshots hold its state as it was: a field added here would be missing
+        from them, so this stays what every game has always written.)"""
+        return {"game": self.id, "players": players, "options": options, **state, "finished": False}
+
+    # -- play, derived from the moves ----------------------------------------
     def legal_actions(self, state: dict) -> list[ActionSpec]:
-        raise NotImplementedError
+        if self._over(state):
+            return []
+        out = []
+        for move in self.moves:
+            if not self._in_phase(state, move):
+                continue
+            for seat in move.actors(state):
+                if any(rule.refusal(state, seat) for rule in move.unless):
+                    continue
+                label = move.label or f"{self.id}.action.{move.type}"
+                listing = move.listing(state, seat) if move.listing else [move.params_for(state, seat)]
+                out.extend(ActionSpec(move.type, label, seat, params) for params in listing)
+        return out
 
     def resolve(self, state: dict, action: dict, rng: random.Random) -> dict:
         """Check the action and decide its random parts; returns the action to store."""
-        return dict(action)
+        kind = action.get("type")
+        if self._over(state):
+            raise self.game_over(state)
+        move = self._move(kind)
+        if not self._in_phase(state, move):
+            raise self.not_now(state, kind)
+        seat = self._actor_of(state, move, action)
+        for rule in move.unless:
+            refusal = rule.refusal(state, seat)
+            if refusal is not None:
+                raise refusal
+        out = {"type": kind}
+        if move.actor is not None:
+            out["player"] = seat
+        rolled = {}
+        for name, param in move.params_for(state, seat).items():
+            if param.kind == "seat" and not param.choices:
+                param = replace(param, choices=tuple(range(len(state["players"]))))
+            if action.get(name) is not None:
+                out[name] = param.check(name, action[name])
+            elif param.kind == "die" and param.optional:
+                rolled[name] = [roll_d6(rng) for _ in range(param.count)]
+            elif param.optional:
+                if param.default is not None:
+                    out[name] = param.default
+            else:
+                raise self.missing(state, kind, name, param)
+        if move.check is not None:
+            move.check(state, out)
+        for name, faces in rolled.items():
+            out[name] = faces
+        if any(p.kind == "die" for p in move.params_for(state, seat).values()):
+            out["manual"] = not rolled
+        if move.decide is not None:
+            out = move.decide(state, out, rng)
+        return out
 
     def apply(self, state: dict, action: dict) -> dict:
-        raise NotImplementedError
+        new = self.copy(state)
+        move = self._move(action["type"])
+        if move.apply is not None:
+            move.apply(new, action)
+        return new
+
+    # how a game words the generic refusals (override to keep its own words)
+    def unknown_action(self, kind) -> IllegalAction:
+        return IllegalAction("unknown_action", f"{type(self).__name__} has no action {kind!r}", action=str(kind))
+
+    def game_over(self, state: dict) -> IllegalAction:
+        return IllegalAction("game_over", "the game is over; start a new one or undo")
+
+    def not_now(self, state: dict, kind: str) -> IllegalAction:
+        return IllegalAction("not_now", f"{kind} is not possible now", action=kind)
+
+    def not_yours(self, state: dict, seat: int) -> IllegalAction:
+        name = name_of(state, seat)
+        return IllegalAction("not_your_turn", f"this is {name}'s step", name=name)
+
+    def missing(self, state: dict, kind: str, name: str, param: Param) -> IllegalAction:
+        return param.check(name, None) if param.kind != "text" else IllegalAction(
+            "bad_text", f"{kind} needs {name}", field=name)
+
+    def _move(self, kind) -> Move:
+        moves = self._moves_by_type()
+        if not isinstance(kind, str) or kind not in moves:
+            raise self.unknown_action(kind)
+        return moves[kind]
+
+    def _moves_by_type(self) -> dict[str, Move]:
+        table = self.__dict__.get("_by_type")
+        if table is None:
+            table = {m.type: m for m in self.moves}
+            self.__dict__["_by_type"] = table
+        return table
+
+    def _over(self, state: dict) -> bool:
+        return bool(state.get("finished")) or state.get("phase") == self.over_phase
+
+    @staticmethod
+    def _in_phase(state: dict, move: Move) -> bool:
+        return move.phases is None or state.get("phase") in move.phases
+
+    def _actor_of(self, state: dict, move: Move, action: dict):
+        """The seat the action is for: who the move says, checked against "player"."""
+        actor = move.actor
+        if actor is None:
+            return None
+        given = action.get("player")
+        if actor in ("each", "any"):
+            if given is None:
+                given = state.get("current")
+                if given is None:
+                    raise IllegalAction("who", "say which player (seat) this is for")
+            seat = self._seat(state, given)
+            if actor == "each" and move.seats is not None and seat not in set(move.seats(state)):
+                raise self.not_now(state, move.type)
+            return seat
+        seat = actor(state) if callable(actor) else state.get(actor)
+        if given is not None and self._seat(state, given) != seat:
+            raise self.not_yours(state, seat)
+        return seat
+
+    @staticmethod
+    def _seat(state: dict, seat) -> int:
+        if not _whole(seat) or not 0 <= seat < len(state["players"]):
+            raise IllegalAction("bad_player", f"there is no seat {seat!r} at this table", seat=_short(seat))
+        return seat
 
     def input_action(self, state: dict, event: InputEvent) -> dict | None:
         """The action a hardware button means in this state (None: nothing)."""
@@ -127,6 +425,10 @@ class Game:
         """
         raise NotImplementedError
 
+    def board(self, state: dict, t):
+        """What to draw of the table (companion.board.Board), in words; None: nothing."""
+        return None
+
     def cues(self, before: dict, after: dict, action: dict) -> list[str]:
         return []
 
@@ -141,9 +443,16 @@ class Game:
         return None
 
     def hidden_args(self, state: dict, action: dict) -> set[str]:
-        """Arguments of a past action the table must not see yet in `state`
-        (a secret vote); the log shows the action without them."""
-        return set()
+        """Arguments of a past action the table must not see now: its secret
+        params while `still_secret(state, action)`."""
+        moves = self._moves_by_type()
+        move = moves.get(action.get("type"))
+        if move is None or not self.still_secret(state, action):
+            return set()
+        return {name for name, p in move.params_for(state, action.get("player")).items() if p.secret}
+
+    def still_secret(self, state: dict, action: dict) -> bool:
+        return True
 
     help_keys: tuple[str, ...] = ()  # catalogue keys: how the app reads the rules, button use
 
@@ -155,6 +464,31 @@ class Game:
         """Raise AssertionError when a state breaks the rules' invariants
         (used by the property tests over random action sequences)."""
 
+    # -- the seat pads ---------------------------------------------------------
+    def leds(self, state: dict) -> dict[int, Led]:
+        """Each seat's light (seats left out are off). Default: whose turn it is."""
+        return lights.turn(state)
+
+    def pad_may(self, state: dict, action: dict, seat: int) -> bool:
+        """May seat's pad send this action? Default: the legal list offers it to that seat."""
+        return any(spec.type == action["type"] and spec.player == seat for spec in self.legal_actions(state))
+
+    def ballot(self, state: dict) -> Ballot | None:
+        """The secret vote running now, if any (the pads hold the votes until all are in)."""
+        return None
+
+    # -- what the game remembers across tables -------------------------------------
+    def recall(self, memory: dict) -> dict:
+        """Options a new game takes from what was learned at earlier tables
+        (memory: the settings named in memory_keys)."""
+        return {}
+
+    def learn(self, memory: dict, state: dict, taught: dict) -> tuple[dict, dict]:
+        """After every change of a game: (memory to save, what this game has taught
+        so far). `taught` is what the previous call returned (start: {}), so a step
+        that is undone can take back what it taught."""
+        return memory, taught
+
     # -- helpers ---------------------------------------------------------
     @staticmethod
     def copy(state: dict) -> dict:
@@ -164,6 +498,6 @@ class Game:
 def player_of(state: dict, action: dict) -> int:
     """The seat an action is for: given, or the player whose turn it is."""
     seat = action.get("player", state.get("current"))
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["players"]):
+    if not _whole(seat) or not 0 <= seat < len(state["players"]):
         raise IllegalAction("bad_player", f"there is no seat {seat!r} at this table", seat=seat)
     return seat

@@ -5,13 +5,36 @@ reference for the plug-in interface.
 """
 from __future__ import annotations
 
-import random
-
 from .. import cues
-from ..dice import check_face, roll_d6
 from ..inputs import InputEvent
 from ..players import left_of
-from .base import ActionSpec, Game, IllegalAction, Option, Param, player_of
+from .base import Game, IllegalAction, Move, Option, Param
+
+
+# -- the moves: any seat may roll (its own roll), the turn passes left ------------------
+def roll(s, a):
+    s["rolls"] += 1
+    s["last_roll"] = {"player": a["player"], "dice": list(a["dice"])}
+    if s["options"]["pass_after_roll"]:
+        pass_turn(s, a)
+
+
+def pass_turn(s, a):
+    s["current"] = left_of(s["current"], len(s["players"]))
+    if s["current"] == s["first_player"]:
+        s["turn"] += 1
+
+
+def end(s, a):
+    s["finished"] = True
+
+
+MOVES = (
+    Move("roll", actor="any", label="action.roll", apply=roll,
+         params=lambda s, me: {"dice": Param("die", "param.dice", optional=True, count=s["options"]["dice"])}),
+    Move("pass", label="action.pass", apply=pass_turn),
+    Move("end", actor=None, label="action.end", apply=end),
+)
 
 
 class DiceTable(Game):
@@ -25,69 +48,19 @@ class DiceTable(Game):
     )
 
     def setup(self, players, options, first_player, rng):
-        return {
-            "game": self.id,
-            "players": players,
-            "options": options,
-            "first_player": first_player,
-            "current": first_player,
-            "turn": 1,
-            "rolls": 0,
-            "last_roll": None,
-            "finished": False,
-        }
+        return self.base_state(players, options, first_player=first_player, current=first_player, turn=1,
+                               rolls=0, last_roll=None)
 
-    def legal_actions(self, state):
-        if state["finished"]:
-            return []
-        me = state["current"]
-        return [
-            ActionSpec("roll", "action.roll", me,
-                       {"dice": Param("die", "param.dice", optional=True, count=state["options"]["dice"])}),
-            ActionSpec("pass", "action.pass", me),
-            ActionSpec("end", "action.end"),
-        ]
+    moves = MOVES
 
-    def resolve(self, state, action, rng: random.Random):
-        kind = action.get("type")
-        if state["finished"]:
-            raise IllegalAction("game_over", "the game is over; start a new one or undo")
-        if kind == "roll":
-            seat = player_of(state, action)
-            count = state["options"]["dice"]
-            given = action.get("dice")
-            if given is None:
-                return {"type": "roll", "player": seat, "dice": [roll_d6(rng) for _ in range(count)], "manual": False}
-            if not isinstance(given, list) or len(given) != count:
-                raise IllegalAction("dice_count", f"enter {count} die faces", count=count)
-            try:
-                faces = [check_face(v) for v in given]
-            except ValueError as exc:
-                raise IllegalAction("bad_face", str(exc)) from None
-            return {"type": "roll", "player": seat, "dice": faces, "manual": True}
-        if kind in ("pass", "end"):
-            return {"type": kind}
-        raise IllegalAction("unknown_action", f"the dice table has no action {kind!r}", action=kind)
+    def unknown_action(self, kind):
+        return IllegalAction("unknown_action", f"the dice table has no action {kind!r}", action=kind)
 
-    def apply(self, state, action):
-        new = dict(state)
-        if action["type"] == "roll":
-            new["rolls"] = state["rolls"] + 1
-            new["last_roll"] = {"player": action["player"], "dice": list(action["dice"])}
-            if state["options"]["pass_after_roll"]:
-                self._pass(new)
-        elif action["type"] == "pass":
-            self._pass(new)
-        elif action["type"] == "end":
-            new["finished"] = True
-        return new
-
-    @staticmethod
-    def _pass(state):
-        count = len(state["players"])
-        state["current"] = left_of(state["current"], count)
-        if state["current"] == state["first_player"]:
-            state["turn"] = state["turn"] + 1
+    def pad_may(self, state, action, seat):
+        """Any seat may roll for itself, unless each roll passes the turn."""
+        if action["type"] == "roll" and not state["options"]["pass_after_roll"]:
+            return not state["finished"]
+        return super().pad_may(state, action, seat)
 
     def input_action(self, state, event):
         if state["finished"]:

@@ -28,7 +28,7 @@ import copy
 import random
 from itertools import combinations
 
-from .. import cues
+from .. import cues, lights
 from ..dice import check_face, roll_d6
 from ..inputs import InputEvent
 from ..players import left_of
@@ -925,6 +925,19 @@ class DigYourWayOut(Game):
             s["move"] = None
 
     # -- buttons -----------------------------------------------------------
+    def leds(self, state):
+        if state["finished"]:
+            winner = state.get("winner") or {}
+            if winner.get("team"):
+                seats = [s for s, p in enumerate(state["prisoners"]) if p.get("team") == winner["team"]]
+            else:
+                seats = [winner.get("seat")]
+            return lights.winners(state, seats)
+        roller = (state.get("move") or {}).get("roller")
+        if state["phase"] == "choose_place" and lights.valid_seat(state, roller):
+            return lights.each_still_to(state, [roller])
+        return lights.turn(state)
+
     def input_action(self, state, event):
         if state["finished"]:
             return None

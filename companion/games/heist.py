@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .. import cues
+from .. import cues, lights
 from ..dice import check_face, roll_d6
 from ..inputs import InputEvent
 from ..players import left_of
@@ -297,6 +297,20 @@ class Heist(Game):
         if me is None:
             return 0
         return max(0, state["seats"][me]["team"] - state["activated"])
+
+    # -- the seat pads ------------------------------------------------------------
+    def leds(self, state):
+        phase = state["phase"]
+        if phase == "over" or state["finished"]:
+            return lights.winners(state)
+        if phase == "first_player":
+            fr = state["first_roll"]
+            return lights.each_still_to(state, [s for s in fr["contenders"] if fr["rolls"][s] is None])
+        if phase == "scoring":
+            return lights.each_still_to(state, [s for s, v in enumerate(state["values"]) if v is None])
+        if phase == "lay_heists":
+            return {}
+        return lights.turn(state)
 
     # -- checking an action and deciding its dice and gems -------------------
     def resolve(self, state, action, rng: random.Random):

@@ -57,8 +57,9 @@ import math
 import random
 from dataclasses import dataclass
 
-from .. import cues as cue_names
-from ..inputs import InputEvent
+from .. import cues as cue_names, lights
+from ..inputs import DONE as PAD_DONE, MAIN as PAD_MAIN, InputEvent
+from ..lights import Led
 from ..players import left_of
 from ..timers import DONE, Countdown, TimerCues
 from .base import ActionSpec, Game, IllegalAction, Option, Param
@@ -495,6 +496,20 @@ class SingSing(Game):
                 return {"type": "pass_mask"}
             return None
         return None                     # UNDO short stays undo; ROLL means nothing here
+
+    # -- the seat pads ------------------------------------------------------------
+    # MAIN: the file holder's "right" (and the guess timer), the masked player's
+    # second guess; DONE: "wrong", or letting the wrong stand.
+    pad_buttons = {PAD_MAIN: (InputEvent.CONFIRM, InputEvent.TIMER), PAD_DONE: (InputEvent.REDO,)}
+
+    def leds(self, state):
+        phase = state["phase"]
+        if phase == "over" or state["finished"]:
+            return lights.winners(state, [state["winner"]])
+        out = {state["mask"]: Led(lights.MAGENTA, "fast" if phase == "second_chance" else "solid")}
+        # the file holder marks the guess: blinking while a verdict is due
+        out[state["file"]] = Led(lights.WHITE, "fast" if phase == "guess" else "solid")
+        return out
 
     # -- presentation ------------------------------------------------------
     def help(self, t) -> list[str]:

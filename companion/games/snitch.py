@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import random
 
-from .. import cues
+from .. import cues, lights
 from ..inputs import InputEvent
+from ..lights import Led
 from ..players import left_of, right_of
-from .base import ActionSpec, Game, IllegalAction, Option, Param
+from .base import ActionSpec, Ballot, Game, IllegalAction, Option, Param
 
 # -- the box -------------------------------------------------------------
 TOTAL_CARDS = 54             # 50 Prison Contacts + 3 Escape Plans + the Snitch
@@ -956,6 +957,49 @@ class Snitch(Game):
         s["finished"] = True
 
     # -- buttons -------------------------------------------------------------
+    # -- the seat pads -------------------------------------------------------------
+    def leds(self, state):
+        phase = state["phase"]
+        valid = lights.valid_seat
+        if phase == "over":
+            return lights.winners(state)
+        if phase in ("setup", "final_reveal"):
+            return {}
+        if phase == "gun_vote":
+            return {s: (lights.VOTED if v is not None else Led(lights.BLUE, "slow")) for s, v in enumerate(state["votes"])}
+        if phase == "tie_break":
+            out = {s: Led(lights.AMBER) for s in state.get("tied") or () if valid(state, s)}
+            out[state["soap"]] = Led(lights.WHITE, "slow")
+            return out
+        if phase in ("shoot", "escape", "escape_reveal"):
+            out = {}
+            if valid(state, state.get("shot")):
+                out[state["shot"]] = Led(lights.RED)
+            if valid(state, state.get("gun")):
+                shooting = phase == "shoot"
+                out[state["gun"]] = Led(lights.RED if shooting else lights.MAGENTA, "fast" if shooting else "solid")
+            return out
+        # turn, resolution, stash_item, new_scheme: the Soap, the Guard, the riot
+        out = {s: Led(lights.AMBER) for s in range(len(state["players"]))} if state.get("riot") else {}
+        soap, guard = state.get("soap"), state.get("guard")
+        if valid(state, soap):
+            out[soap] = Led(lights.GREEN)
+        if valid(state, guard):
+            out[guard] = Led(lights.RED, "slow" if guard == soap else "solid")
+        current = state.get("current")
+        if phase in ("resolution", "stash_item", "new_scheme") and valid(state, current) and current != soap:
+            out[current] = Led(lights.WHITE, "slow")       # the owner's step
+        return out
+
+    def ballot(self, state):
+        """The gun vote: everyone votes once, from the Soap holder to the left."""
+        if state["phase"] != "gun_vote":
+            return None
+        votes = state["votes"]
+        n = len(votes)
+        order = [(state["soap"] + i) % n for i in range(n)]
+        return Ballot(voters=tuple(s for s in order if votes[s] is None), candidates=tuple(range(n)))
+
     def input_action(self, state, event):
         if event != InputEvent.CONFIRM:
             return None
