@@ -35,8 +35,8 @@ from ..inputs import DONE, MAIN, InputEvent
 from ..lights import Led
 from ..timers import TimerCues
 
-__all__ = ["ActionSpec", "Ballot", "Game", "IllegalAction", "Move", "Option", "Param", "Rule", "name_of",
-           "player_of"]
+__all__ = ["ActionSpec", "Ballot", "Game", "IllegalAction", "MemoryEntry", "MemoryList", "MemoryView", "Move",
+           "Option", "Param", "Rule", "name_of", "player_of"]
 
 
 @dataclass(frozen=True)
@@ -246,6 +246,37 @@ class Ballot:
 
     def vote(self, voter: int, choice: int) -> dict:
         return {"type": self.action, "player": voter, self.param: choice}
+
+
+@dataclass(frozen=True)
+class MemoryEntry:
+    """One remembered fact, as the settings screen lists it (a face of Dig's die)."""
+    key: str                                   # what edit_memory gets back ("7")
+    text: str                                  # words: "7: Laundry + Yard", "8: not known yet"
+    known: bool                                # set, or not known yet
+    fixed: bool = False                        # printed in the rulebook: shown, never changed
+    choices: tuple[tuple[str, str], ...] = ()  # (value, words) it may be set to
+
+
+@dataclass(frozen=True)
+class MemoryList:
+    """A list the table added to (Dig's extra places): each item removable, more may be added."""
+    key: str
+    label: str
+    items: tuple[tuple[str, str], ...]         # (value, words)
+    can_add: bool
+    add_label: str
+
+
+@dataclass(frozen=True)
+class MemoryView:
+    """What a game remembers across tables, for the settings screen (Game.memory_view)."""
+    title: str
+    note: str
+    entries: tuple[MemoryEntry, ...] = ()
+    lists: tuple[MemoryList, ...] = ()
+    fixed_note: str = ""                       # said when a fixed entry is tapped
+    export_name: str | None = None             # the file "Export" writes in the data dir
 
 
 class Game:
@@ -488,6 +519,20 @@ class Game:
         so far). `taught` is what the previous call returned (start: {}), so a step
         that is undone can take back what it taught."""
         return memory, taught
+
+    def memory_view(self, memory: dict, t) -> MemoryView | None:
+        """The remembered facts in words, for the settings screen (None: nothing to show)."""
+        return None
+
+    def edit_memory(self, memory: dict, change: tuple) -> dict:
+        """The memory after one change from the settings screen:
+        ("set", entry key, value) | ("forget", entry key) | ("add", list key, text) |
+        ("remove", list key, value). IllegalAction when the game refuses it."""
+        raise IllegalAction("memory_fixed", "there is nothing to change here")
+
+    def export_memory(self, memory: dict) -> dict:
+        """The memory as JSON for the export file (MemoryView.export_name)."""
+        return dict(memory)
 
     # -- helpers ---------------------------------------------------------
     @staticmethod
