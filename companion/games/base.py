@@ -376,6 +376,20 @@ class Game:
             move.apply(new, action)
         return new
 
+    def refusal(self, state: dict, kind: str) -> IllegalAction | None:
+        """Why `kind` may not happen now (arguments aside), or None: it may. For a
+        game's input_action: "may the guess start now?"."""
+        try:
+            if self._over(state):
+                return self.game_over(state)
+            move = self._move(kind)
+            if not self._in_phase(state, move):
+                return self.not_now(state, kind)
+            seat = move.actors(state)[0]
+        except IllegalAction as exc:
+            return exc
+        return next((r for r in (rule.refusal(state, seat) for rule in move.unless) if r is not None), None)
+
     # how a game words the generic refusals (override to keep its own words)
     def unknown_action(self, kind) -> IllegalAction:
         return IllegalAction("unknown_action", f"{type(self).__name__} has no action {kind!r}", action=str(kind))
