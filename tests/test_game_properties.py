@@ -1,11 +1,13 @@
 """Every registered game, played at random: replay equals live state, undo is
 the exact inverse, refused actions change nothing, invariants always hold."""
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.games import GAMES, IllegalAction
+from companion.i18n import Catalogue
 from companion.session import Session
 from companion.store import Store
 from random_play import garbage_action, random_action, random_options
@@ -43,6 +45,7 @@ def test_random_play_keeps_the_log_honest(game_id, seed, steps):
         except IllegalAction:
             assert session.state == before  # refused: nothing changed
         game.check_invariants(session.state)
+        _board_adds_up(game, session.state)
     reloaded = Session.load(store, session.id)
     assert reloaded.state == session.state
     assert reloaded.rolls() == session.rolls()  # the in-memory roll history matches the log
@@ -52,3 +55,15 @@ def test_every_game_module_loads():
     from companion.games import BROKEN
     assert BROKEN == {}
     assert "dice" in GAMES
+
+
+def _board_adds_up(game, state):
+    """The board the screen draws: pieces on seats and places that exist, in words."""
+    board = game.board(state, Catalogue("en"))
+    if board is None:
+        return
+    assert board.problems(len(state["players"])) == []
+    labels = [c.label for c in board.counters] + [t.label for t in board.tracks] + [t.label for t in board.tokens] \
+        + [a.label for a in board.areas] + [f for a in board.areas for f in a.facts] \
+        + [f for v in board.seats for f in v.facts] + [w for v in board.seats for w, _ in v.counts]
+    assert all(label and not re.fullmatch(r"[a-z0-9_]+(\.[a-z0-9_]+)+", label) for label in labels), labels  # words, not keys

@@ -5,7 +5,7 @@ import pytest
 
 from companion import cues
 from companion.games import GAMES, IllegalAction
-from companion.games.singsing import (CONVICTS, GAME, PHASES, TOTAL_BARS, card_is_free, countdown_cues,
+from companion.games.singsing import (CONVICTS, GAME, MOVES, PHASES, TOTAL_BARS, card_is_free, countdown_cues,
                                       mask_after_wrong, max_free_cards, timer_key, win_kind)
 from companion.i18n import Catalogue, texts
 from companion.inputs import InputEvent
@@ -474,7 +474,7 @@ def test_summary_says_everything_in_words(lang):
     assert [spec.label for spec in GAME.legal_actions(state)] and all(
         t(spec.label) != spec.label for s in (state,) for spec in GAME.legal_actions(s))
     assert all(t(key) != key for key in [o.label for o in GAME.options])
-    assert all(t(f"singsing.action.{name}") != f"singsing.action.{name}" for p in PHASES.values() for name in p.actions)
+    assert all(t(f"singsing.action.{move.type}") != f"singsing.action.{move.type}" for move in MOVES)
     assert len(GAME.help(t)) == 4
 
 
@@ -514,3 +514,27 @@ def test_random_whole_games_with_the_tracker_always_end_with_one_winner(seed):
         state = act(state, **action)
     assert state["finished"] and state["winner"] is not None
     assert sum(sum(c.values()) for c in state["convicts"]) == state["freed"] <= 24
+
+
+# -- the board the screen draws ---------------------------------------------------
+def test_the_board_shows_the_bars_the_mask_and_file_and_each_players_convicts():
+    t = Catalogue("en")
+    state = new(3, tracker=True, advanced=True)
+    board = GAME.board(state, t)
+    assert [(c.key, c.value, c.total) for c in board.counters] == [("bars", 36, 36)]
+    assert {(tok.key, tok.seat) for tok in board.tokens} == {("mask", 1), ("file", 0)}
+    assert len(board.areas) == 12 and board.areas[4].facts == ("Bars: 3",)
+    state = act(state, "remove_bar", window=5, bar="long")
+    state = act(state, "start_timer")
+    running = GAME.board(state, t)
+    assert running.areas == ()                       # where the bar went stays hidden while the guess runs
+    assert running.counters[0].value == 35
+    state = act(state, "right")
+    state = act(state, "remove_bar", window=5, bar="right")
+    state = act(state, "name_convict", convict="joe")
+    board = GAME.board(state, t)
+    assert board.areas[4].label == "Window 5" and board.areas[4].facts == ("Bars: 1", "Joe")
+    assert {(tok.key, tok.seat) for tok in board.tokens} == {("mask", 2), ("file", 1)}
+    assert board.seats[1].counts == (("Eddie", 0), ("Joe", 0), ("Mack", 0), ("Chips", 2))
+    assert board.problems(3) == []
+    assert GAME.board(new(2), Catalogue("de")).counters[0].label == "Gitterstäbe übrig"

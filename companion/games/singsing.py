@@ -2,9 +2,7 @@
 
 The table plays with the real board, bars, mask and file; the companion keeps
 who wears the mask and who holds the file, runs the guess timer, says who gets
-a freed convict, and announces the winner.
-
-The turn, as phases (``PHASES`` below is the same thing as data):
+a freed convict, and announces the winner. The turn (MOVES below, as data):
 
     remove ──(tracker: remove_bar …)──> name ──name_convict──> ready ──start_timer──> guess
       │ (no tracker: the bar is out, start_timer)                                      │
@@ -18,38 +16,17 @@ Freed convicts wait in ``pending`` until the verdict: right -> the guesser,
 wrong -> the file holder. The win (3 of one convict or 3 different) ends the
 game at once (phase ``over``).
 
-**The timer** runs in the app, not in the state (the state must stay
-deterministic): ``start_timer`` records that guess number ``guess`` of turn
-``turn`` is running; the app then runs ``Countdown(options.seconds,
-cues=GAME.timer_cues)`` (ticks in the last 3 s, the long buzz at zero) and at
-zero sends ``{"type": "timeout", "turn": T, "guess": G}``, which counts as a
-wrong guess. ``timer_key(state)`` says which countdown should run (None: none);
-when it changes (a second guess, an undo) the app restarts or stops its
-countdown. ``countdown_cues`` plays a whole countdown on a fake clock.
+**The timer** runs in the app, not in the state (which stays deterministic):
+``start_timer`` records that guess ``guess`` of turn ``turn`` runs, the app runs
+the countdown (``countdown``) and at zero sends ``timeout``, a wrong guess.
 
-**The buttons (decision).** The verdict must work with the two buttons every
-table has, CONFIRM and UNDO:
+**The buttons** (BUTTONS): TIMER starts the guess (or the second one), CONFIRM
+marks it right, UNDO held marks it wrong (or lets the wrong stand). A verdict
+is a deliberate act, so it is the long press; a short UNDO always undoes, also
+a verdict pressed by mistake. ROLL is free (Sing Sing has no dice).
 
-* TIMER: the bar is out and no guess runs -> ``start_timer``; in
-  ``second_chance`` -> ``second_guess`` (the timer restarts). Otherwise nothing.
-* CONFIRM while a guess runs -> ``right``. Nothing in other phases, so a
-  double press after a verdict cannot start the next guess by accident.
-* UNDO held (the REDO event) while a guess runs -> ``wrong``; in
-  ``second_chance`` -> ``pass_mask`` (the wrong stands). In every other phase
-  a long press stays redo.
-* UNDO short is always undo: the game never claims it.
-
-Why hold-UNDO for wrong: a verdict should be a deliberate act, and a short
-UNDO must keep undoing (it also takes back a verdict pressed by mistake). While
-a guess runs, redo has little to do: starting the guess dropped the redo tail,
-so redo could only replay a verdict that was just undone, and the screen still
-offers redo. ROLL is left free (Sing Sing has no dice). The screen offers every
-action as a button too (``legal_actions``).
-
-Rules *readings* (NOTES.md) live in one place each, marked ``READING``:
-``card_is_free`` (which bars cover which card) and ``mask_after_wrong``
-(the mask skips the file holder; with 2 players it therefore stays with the
-same guesser). The help texts say them (``READINGS``).
+Rules *readings* (NOTES.md) live in one place each, marked ``READING``, and the
+help texts say them (``READINGS``).
 """
 from __future__ import annotations
 
@@ -58,11 +35,12 @@ import random
 from dataclasses import dataclass
 
 from .. import cues as cue_names, lights
+from ..board import Area, Board, Counter, SeatView, Token
 from ..inputs import DONE as PAD_DONE, MAIN as PAD_MAIN, InputEvent
 from ..lights import Led
 from ..players import left_of
 from ..timers import DONE, Countdown, TimerCues
-from .base import ActionSpec, Game, IllegalAction, Option, Param
+from .base import Game, IllegalAction, Move, Option, Param, Rule, name_of
 
 CONVICTS = ("eddie", "joe", "mack")
 WINDOWS = 12
@@ -114,36 +92,21 @@ def win_kind(won: dict) -> str | None:
     return None
 
 
-# -- phases and actions as data ------------------------------------------------
+# -- phases and moves as data ----------------------------------------------------
 
 @dataclass(frozen=True)
 class Phase:
     actor: str | None          # "file" or "mask": whose step it is (None: nobody's)
-    actions: tuple[str, ...]   # the actions that may happen in it (subject to their conditions)
     prompt: str                # catalogue key: what to do next
 
 
 PHASES: dict[str, Phase] = {
-    "remove": Phase("file", ("announce_two", "remove_bar", "free_convict", "start_timer"), "singsing.prompt.remove"),
-    "name": Phase("file", ("name_convict",), "singsing.prompt.name"),
-    "ready": Phase("file", ("start_timer",), "singsing.prompt.ready"),
-    "guess": Phase("file", ("right", "wrong", "timeout", "free_convict"), "singsing.prompt.guess"),
-    "second_chance": Phase("mask", ("second_guess", "pass_mask", "free_convict"), "singsing.prompt.second_chance"),
-    "over": Phase(None, (), "singsing.prompt.over"),
-}
-
-# who does each action: the file holder, the masked player, or the app (None)
-ROLES: dict[str, str | None] = {
-    "announce_two": "file",
-    "remove_bar": "file",
-    "name_convict": "file",
-    "free_convict": "file",
-    "start_timer": "file",
-    "right": "file",
-    "wrong": "file",
-    "timeout": None,
-    "second_guess": "mask",
-    "pass_mask": "mask",
+    "remove": Phase("file", "singsing.prompt.remove"),
+    "name": Phase("file", "singsing.prompt.name"),
+    "ready": Phase("file", "singsing.prompt.ready"),
+    "guess": Phase("file", "singsing.prompt.guess"),
+    "second_chance": Phase("mask", "singsing.prompt.second_chance"),
+    "over": Phase(None, "singsing.prompt.over"),
 }
 
 
@@ -170,8 +133,212 @@ def countdown_cues(seconds: float = DEFAULT_SECONDS, frame: float = 1 / 60,
     return heard
 
 
-def _err(key: str, message: str, **params) -> IllegalAction:
-    return IllegalAction(key, message, **params)
+def bars_left(state) -> int:
+    return TOTAL_BARS - state["bars_out"]
+
+
+def bars_counted(state) -> int:
+    """Bars out as far as free convicts go: without the tracker a bar counts at
+    start_timer, but before it the bars of this turn are already out on the table."""
+    if not state["options"]["tracker"] and state["phase"] == "remove":
+        return state["bars_out"] + state["bars_due"]
+    return state["bars_out"]
+
+
+def first_free(state):
+    """The first card freed but not yet named (tracker): (window, slot), or None."""
+    for i, window in enumerate(state["windows"] or ()):
+        for slot in (0, 1):
+            if window["cards"][slot] == FREE:
+                return i, slot
+    return None
+
+
+# -- what refuses a move (the rulebook's words) -------------------------------------------
+BASIC_GAME = Rule(lambda s, me: not s["options"]["advanced"], "singsing_basic_game",
+                  "chips are for the advanced game only")
+NO_CHIP = Rule(lambda s, me: s["chips"][me] < 1, "singsing_no_chip", "{name} has no chip left")
+NO_TRACKER = Rule(lambda s, me: not s["options"]["tracker"], "singsing_no_tracker",
+                  "the window tracker is off: remove the bar and press TIMER")
+
+
+def _short_of_bars(need):
+    return Rule(lambda s, me: bars_left(s) < need(s), "singsing_not_enough_bars", "only {left} bars are left",
+                lambda s, me: {"left": bars_left(s)})
+
+
+# -- what each move does to the table --------------------------------------------------------
+def after_removal(s):
+    if first_free(s) is not None:
+        s["phase"] = "name"
+    elif s["bars_this_turn"] < s["bars_due"]:
+        s["phase"] = "remove"
+    else:
+        s["phase"] = "ready"
+
+
+def announce_two(s, a):
+    s["chips"][s["file"]] -= 1
+    s["bars_due"] = 2
+
+
+def remove_bar(s, a):
+    window = s["windows"][a["window"] - 1]
+    window[a["bar"]] = False
+    for slot in (0, 1):
+        if window["cards"][slot] == BARRED and card_is_free(window, slot):
+            window["cards"][slot] = FREE
+            s["freed"] += 1
+    s["bars_out"] += 1
+    s["bars_this_turn"] += 1
+    after_removal(s)
+
+
+def name_convict(s, a):
+    window, slot = first_free(s)
+    s["windows"][window]["cards"][slot] = a["convict"]
+    s["pending"].append(a["convict"])
+    after_removal(s)
+
+
+def free_convict(s, a):
+    s["freed"] += 1
+    s["pending"].append(a["convict"])
+
+
+def run_guess(s):
+    s.update(phase="guess", timer_running=True, current=s["file"])
+
+
+def start_timer(s, a):
+    if not s["options"]["tracker"]:
+        s["bars_out"] += s["bars_due"]
+        s["bars_this_turn"] = s["bars_due"]
+    s["guess"] = 1
+    run_guess(s)
+
+
+def second_guess(s, a):
+    s["chips"][s["mask"]] -= 1
+    s["guess"] = 2
+    run_guess(s)
+
+
+def verdict(s, a):
+    """right, wrong or timeout: a right guess settles the turn; a wrong first guess in
+    the advanced game leaves the guesser the choice of a second one, if a chip is left."""
+    s["timer_running"] = False
+    kind = a["type"]
+    guesser = s["mask"]
+    if kind != "right" and s["options"]["advanced"] and s["guess"] == 1 and s["chips"][guesser] > 0:
+        s.update(phase="second_chance", current=guesser,
+                 last={"verdict": kind, "guess": 1, "guesser": guesser, "file": s["file"], "cards": [], "to": None,
+                       "final": False})
+        return
+    settle(s, right=kind == "right", verdict=kind)
+
+
+def pass_mask(s, a):
+    settle(s, right=False, verdict=s["last"]["verdict"])
+
+
+def settle(s, right: bool, verdict: str):
+    """The final verdict of a turn: award the freed convicts, check the win, rotate."""
+    count = len(s["players"])
+    guesser, holder = s["mask"], s["file"]
+    to = guesser if right else holder
+    cards = list(s["pending"])
+    for convict in cards:
+        s["convicts"][to][convict] += 1
+    s["last"] = {"verdict": verdict, "guess": s["guess"], "guesser": guesser, "file": holder,
+                 "cards": cards, "to": to if cards else None, "final": True}
+    if right:   # the guesser takes the file, the mask goes to the guesser's left
+        s["file"] = guesser
+        s["mask"] = left_of(guesser, count)
+    else:       # the file holder keeps the file and removes another bar
+        s["mask"] = mask_after_wrong(guesser, holder, count)
+    s.update(current=s["file"], phase="remove", turn=s["turn"] + 1, guess=0, timer_running=False, bars_due=1,
+             bars_this_turn=0, pending=[])
+    kind = win_kind(s["convicts"][to]) if cards else None
+    if kind:
+        s.update(winner=to, win=kind, finished=True, phase="over")
+
+
+# -- arguments ------------------------------------------------------------------------------
+CONVICT = Param("choice", "singsing.param.convict", choices=CONVICTS, error="singsing_bad_convict",
+                message="the convicts are eddie, joe and mack")
+BAR_PARAMS = {
+    "window": Param("int", "singsing.param.window", minimum=1, maximum=WINDOWS, error="singsing_bad_window",
+                    message=f"windows are numbered 1 to {WINDOWS}"),
+    "bar": Param("choice", "singsing.param.bar", choices=BARS, error="singsing_bad_bar",
+                 message="a bar is left, long or right"),
+}
+
+
+def bar_still_there(s, a):
+    if not s["windows"][a["window"] - 1][a["bar"]]:
+        raise IllegalAction("singsing_bar_gone", f"the {a['bar']} bar of window {a['window']} is already gone",
+                            window=a["window"], bar=a["bar"])
+
+
+def bars_by_window(s, me):
+    """One button per window that still has bars, offering those bars."""
+    return [{"window": Param("int", "singsing.param.window", minimum=n, maximum=n),
+             "bar": Param("choice", "singsing.param.bar", choices=tuple(b for b in BARS if w[b]))}
+            for n, w in enumerate(s["windows"], start=1) if any(w[b] for b in BARS)]
+
+
+def this_guess(s, a):
+    """The app's zero for the guess running now: a late one from an earlier guess is refused."""
+    for field in ("turn", "guess"):
+        if a.get(field, s[field]) != s[field]:
+            raise IllegalAction("singsing_stale_timeout", "that timeout belongs to an earlier guess")
+
+
+def timeout_listing(s, me):
+    return [{field: Param("int", f"singsing.param.{field}", minimum=s[field], maximum=s[field], optional=True)
+             for field in ("turn", "guess")}]
+
+
+# -- the moves, turn by turn -------------------------------------------------------------------
+MOVES = (
+    # The file holder may pay a chip to remove two bars this turn (advanced game), before any is out.
+    Move("announce_two", ("remove",), "file", apply=announce_two, unless=(
+        BASIC_GAME,
+        Rule(lambda s, me: s["bars_due"] == 2, "singsing_already_announced",
+             "two bars are already announced for this turn"),
+        Rule(lambda s, me: bool(s["bars_this_turn"] or s["pending"]), "singsing_announce_first",
+             "announce two bars before removing any"),
+        NO_CHIP,
+        _short_of_bars(lambda s: 2))),
+    # The file holder removes a bar (told to the tracker, when it is on)...
+    Move("remove_bar", ("remove",), "file", params=BAR_PARAMS, listing=bars_by_window, check=bar_still_there,
+         unless=(NO_TRACKER,), apply=remove_bar),
+    # ... and says which convict a freed card shows.
+    Move("name_convict", ("name",), "file", params={"convict": CONVICT}, unless=(NO_TRACKER,), apply=name_convict),
+    # The guess: the file holder judges it right or wrong, or the guess clock runs out.
+    Move("right", ("guess",), "file", apply=verdict),
+    Move("wrong", ("guess",), "file", apply=verdict),
+    Move("timeout", ("guess",), None, params={"turn": Param("int", optional=True), "guess": Param("int", optional=True)},
+         listing=timeout_listing, check=this_guess, apply=verdict,
+         decide=lambda s, a, rng: {**a, "turn": s["turn"], "guess": s["guess"]}),
+    # After a wrong first guess (advanced): pay a chip for a second guess, or let the wrong stand.
+    Move("second_guess", ("second_chance",), "mask", unless=(NO_CHIP,), apply=second_guess),
+    Move("pass_mask", ("second_chance",), "mask", apply=pass_mask),
+    # Without the tracker, the table says which convict each freed card shows.
+    Move("free_convict", ("remove", "guess", "second_chance"), "file", params={"convict": CONVICT},
+         apply=free_convict, unless=(
+             Rule(lambda s, me: s["options"]["tracker"], "singsing_tracker_on",
+                  "the tracker is on: tap the bars, it sees free convicts itself"),
+             Rule(lambda s, me: s["freed"] >= max_free_cards(bars_counted(s)), "singsing_too_many_free",
+                  "with {bars} bars out no more convicts can be free", lambda s, me: {"bars": bars_counted(s)}))),
+    # The bar is out: TIMER starts the guess.
+    Move("start_timer", ("remove", "ready"), "file", apply=start_timer, unless=(
+        Rule(lambda s, me: s["phase"] == "remove" and s["options"]["tracker"], "singsing_remove_first",
+             "tap the bar you removed first"),
+        Rule(lambda s, me: not s["options"]["tracker"] and bars_left(s) < s["bars_due"], "singsing_not_enough_bars",
+             "only {left} bars are left", lambda s, me: {"left": bars_left(s)}))),
+)
 
 
 class SingSing(Game):
@@ -185,285 +352,44 @@ class SingSing(Game):
         Option("tracker", "bool", False, "singsing.option.tracker"),
     )
     timer_cues = TimerCues(tick_last=TICK_LAST, tick=cue_names.TICK, zero=cue_names.ALARM)
+    moves = MOVES
 
     # -- setup -----------------------------------------------------------
     def setup(self, players, options, first_player, rng: random.Random):
         count = len(players)
-        return {
-            "game": self.id,
-            "players": players,
-            "options": options,
-            "first_player": first_player,
-            "file": first_player,                  # the starting player takes the file
-            "mask": left_of(first_player, count),  # the player to the left the mask
-            "current": first_player,
-            "phase": "remove",
-            "turn": 1,
-            "guess": 0,
-            "timer_running": False,
-            "bars_due": 1,
-            "bars_this_turn": 0,
-            "bars_out": 0,
-            "windows": [self._new_window() for _ in range(WINDOWS)] if options["tracker"] else None,
-            "freed": 0,
-            "pending": [],
-            "convicts": [{c: 0 for c in CONVICTS} for _ in range(count)],
-            "chips": [CHIPS if options["advanced"] else 0] * count,
-            "last": None,
-            "winner": None,
-            "win": None,
-            "finished": False,
-        }
+        return self.base_state(
+            players, options, first_player=first_player,
+            file=first_player,                  # the starting player takes the file
+            mask=left_of(first_player, count),  # the player to the left the mask
+            current=first_player, phase="remove", turn=1, guess=0, timer_running=False,
+            bars_due=1, bars_this_turn=0, bars_out=0,
+            windows=[{"left": True, "long": True, "right": True, "cards": [BARRED, BARRED]}
+                     for _ in range(WINDOWS)] if options["tracker"] else None,
+            freed=0, pending=[], convicts=[{c: 0 for c in CONVICTS} for _ in range(count)],
+            chips=[CHIPS if options["advanced"] else 0] * count, last=None, winner=None, win=None)
 
-    @staticmethod
-    def _new_window() -> dict:
-        return {"left": True, "long": True, "right": True, "cards": [BARRED, BARRED]}
+    # -- the refusals in Sing Sing's words ----------------------------------------
+    def unknown_action(self, kind):
+        return IllegalAction("unknown_action", f"Sing Sing has no action {kind!r}", action=kind)
 
-    # -- what may happen now ---------------------------------------------
-    def legal_actions(self, state):
-        out = []
-        for kind in PHASES[state["phase"]].actions:
-            try:
-                self._check(state, kind)
-            except IllegalAction:
-                continue
-            out.extend(self._specs(state, kind))
-        return out
+    def not_yours(self, state, seat):
+        name = name_of(state, seat)
+        return IllegalAction("singsing_not_your_step", f"this is {name}'s step", name=name)
 
-    def _specs(self, state, kind) -> list[ActionSpec]:
-        seat = self._seat(state, ROLES[kind])
-        label = f"singsing.action.{kind}"
-        if kind == "remove_bar":
-            return [ActionSpec(kind, label, seat, {
-                "window": Param("int", "singsing.param.window", minimum=n, maximum=n),
-                "bar": Param("choice", "singsing.param.bar", choices=tuple(b for b in BARS if w[b])),
-            }) for n, w in enumerate(state["windows"], start=1) if any(w[b] for b in BARS)]
-        if kind in ("name_convict", "free_convict"):
-            return [ActionSpec(kind, label, seat, {"convict": Param("choice", "singsing.param.convict",
-                                                                   choices=CONVICTS)})]
-        if kind == "timeout":
-            return [ActionSpec(kind, label, None, {
-                "turn": Param("int", "singsing.param.turn", minimum=state["turn"], maximum=state["turn"],
-                              optional=True),
-                "guess": Param("int", "singsing.param.guess", minimum=state["guess"], maximum=state["guess"],
-                               optional=True),
-            })]
-        return [ActionSpec(kind, label, seat)]
-
-    @staticmethod
-    def _seat(state, role):
-        return None if role is None else state[role]
-
-    def _bars_left(self, state) -> int:
-        return TOTAL_BARS - state["bars_out"]
-
-    def _check(self, state, kind) -> None:
-        """Raise IllegalAction when `kind` may not happen now (arguments aside)."""
-        phase = state["phase"]
-        opts = state["options"]
-        if phase == "over":
-            raise _err("game_over", "the game is over; start a new one or undo")
-        if kind not in ROLES:
-            raise _err("unknown_action", f"Sing Sing has no action {kind!r}", action=kind)
-        if kind not in PHASES[phase].actions:
-            raise self._not_now(state, kind)
-        name = state["players"][state["file"]]["name"]
-        if kind == "announce_two":
-            if not opts["advanced"]:
-                raise _err("singsing_basic_game", "chips are for the advanced game only")
-            if state["bars_due"] == 2:
-                raise _err("singsing_already_announced", "two bars are already announced for this turn")
-            if state["bars_this_turn"] or state["pending"]:   # (a freed convict means a bar is out)
-                raise _err("singsing_announce_first", "announce two bars before removing any")
-            if state["chips"][state["file"]] < 1:
-                raise _err("singsing_no_chip", f"{name} has no chip left", name=name)
-            if self._bars_left(state) < 2:
-                raise _err("singsing_not_enough_bars", f"only {self._bars_left(state)} bars are left",
-                           left=self._bars_left(state))
-        elif kind == "remove_bar":
-            if not opts["tracker"]:
-                raise _err("singsing_no_tracker", "the window tracker is off: remove the bar and press TIMER")
-        elif kind == "name_convict":
-            if not opts["tracker"]:
-                raise _err("singsing_no_tracker", "the window tracker is off: remove the bar and press TIMER")
-        elif kind == "free_convict":
-            if opts["tracker"]:
-                raise _err("singsing_tracker_on", "the tracker is on: tap the bars, it sees free convicts itself")
-            bars = self._bars_counted(state)
-            if state["freed"] >= max_free_cards(bars):
-                raise _err("singsing_too_many_free", f"with {bars} bars out no more convicts can be free",
-                           bars=bars)
-        elif kind == "start_timer":
-            if phase == "remove" and opts["tracker"]:
-                raise _err("singsing_remove_first", "tap the bar you removed first")
-            if not opts["tracker"] and self._bars_left(state) < state["bars_due"]:
-                raise _err("singsing_not_enough_bars", f"only {self._bars_left(state)} bars are left",
-                           left=self._bars_left(state))
-        elif kind == "second_guess":
-            mask = state["players"][state["mask"]]["name"]
-            if state["chips"][state["mask"]] < 1:
-                raise _err("singsing_no_chip", f"{mask} has no chip left", name=mask)
-
-    def _bars_counted(self, state) -> int:
-        # Without the tracker a bar counts at start_timer; before it, the bars
-        # of this turn are already out on the table.
-        if not state["options"]["tracker"] and state["phase"] == "remove":
-            return state["bars_out"] + state["bars_due"]
-        return state["bars_out"]
-
-    def _not_now(self, state, kind) -> IllegalAction:
+    def not_now(self, state, kind):
         phase = state["phase"]
         if kind == "second_guess" and (state["guess"] == 2 or (
                 phase == "remove" and state["last"] and state["last"]["guess"] == 2)):
-            return _err("singsing_no_third_guess", "never a third guess in one turn")
+            return IllegalAction("singsing_no_third_guess", "never a third guess in one turn")
         if phase == "name":
-            return _err("singsing_name_first", "first say which convict is free")
+            return IllegalAction("singsing_name_first", "first say which convict is free")
         if phase == "guess":
-            return _err("singsing_timer_running", "a guess is running: mark it right or wrong")
+            return IllegalAction("singsing_timer_running", "a guess is running: mark it right or wrong")
         if phase == "second_chance":
-            return _err("singsing_decide_second", "first the guesser decides on a second guess")
+            return IllegalAction("singsing_decide_second", "first the guesser decides on a second guess")
         if kind in ("right", "wrong", "timeout", "pass_mask", "second_guess"):
-            return _err("singsing_no_guess", "no guess is running: press TIMER when the bar is out")
-        return _err("singsing_not_now", f"{kind} is not a step now", action=kind)
-
-    # -- checking and storing an action -----------------------------------
-    def resolve(self, state, action, rng: random.Random):
-        kind = action.get("type")
-        if not isinstance(kind, str):
-            raise _err("unknown_action", f"Sing Sing has no action {kind!r}", action=kind)
-        self._check(state, kind)
-        role = ROLES[kind]
-        out = {"type": kind}
-        if role is not None:
-            seat = state[role]
-            given = action.get("player", seat)
-            if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < len(state["players"]):
-                raise _err("bad_player", f"there is no seat {given!r} at this table", seat=given)
-            if given != seat:
-                name = state["players"][seat]["name"]
-                raise _err("singsing_not_your_step", f"this is {name}'s step", name=name)
-            out["player"] = seat
-        if kind == "remove_bar":
-            window, bar = action.get("window"), action.get("bar")
-            if isinstance(window, bool) or not isinstance(window, int) or not 1 <= window <= WINDOWS:
-                raise _err("singsing_bad_window", f"windows are numbered 1 to {WINDOWS}", low=1, high=WINDOWS)
-            if bar not in BARS:
-                raise _err("singsing_bad_bar", "a bar is left, long or right")
-            if not state["windows"][window - 1][bar]:
-                raise _err("singsing_bar_gone", f"the {bar} bar of window {window} is already gone",
-                           window=window, bar=bar)
-            out.update(window=window, bar=bar)
-        elif kind in ("name_convict", "free_convict"):
-            convict = action.get("convict")
-            if convict not in CONVICTS:
-                raise _err("singsing_bad_convict", "the convicts are eddie, joe and mack")
-            out["convict"] = convict
-        elif kind == "timeout":
-            for field in ("turn", "guess"):
-                if field in action and action[field] != state[field]:
-                    raise _err("singsing_stale_timeout", "that timeout belongs to an earlier guess")
-            out.update(turn=state["turn"], guess=state["guess"])
-        return out
-
-    def apply(self, state, action):
-        new = self.copy(state)
-        kind = action["type"]
-        if kind == "announce_two":
-            new["chips"][new["file"]] -= 1
-            new["bars_due"] = 2
-        elif kind == "remove_bar":
-            window = new["windows"][action["window"] - 1]
-            window[action["bar"]] = False
-            for slot in (0, 1):
-                if window["cards"][slot] == BARRED and card_is_free(window, slot):
-                    window["cards"][slot] = FREE
-                    new["freed"] += 1
-            new["bars_out"] += 1
-            new["bars_this_turn"] += 1
-            self._after_removal(new)
-        elif kind == "name_convict":
-            slot = self._first_free(new)
-            new["windows"][slot[0]]["cards"][slot[1]] = action["convict"]
-            new["pending"].append(action["convict"])
-            self._after_removal(new)
-        elif kind == "free_convict":
-            new["freed"] += 1
-            new["pending"].append(action["convict"])
-        elif kind == "start_timer":
-            if not new["options"]["tracker"]:
-                new["bars_out"] += new["bars_due"]
-                new["bars_this_turn"] = new["bars_due"]
-            new["guess"] = 1
-            self._run(new)
-        elif kind == "second_guess":
-            new["chips"][new["mask"]] -= 1
-            new["guess"] = 2
-            self._run(new)
-        elif kind == "right":
-            self._verdict(new, "right")
-        elif kind in ("wrong", "timeout"):
-            self._verdict(new, kind)
-        elif kind == "pass_mask":
-            self._settle(new, right=False, verdict=new["last"]["verdict"])
-        return new
-
-    @staticmethod
-    def _first_free(state):
-        for i, window in enumerate(state["windows"]):
-            for slot in (0, 1):
-                if window["cards"][slot] == FREE:
-                    return i, slot
-        return None
-
-    def _after_removal(self, state):
-        if self._first_free(state) is not None:
-            state["phase"] = "name"
-        elif state["bars_this_turn"] < state["bars_due"]:
-            state["phase"] = "remove"
-        else:
-            state["phase"] = "ready"
-
-    @staticmethod
-    def _run(state):
-        state["phase"] = "guess"
-        state["timer_running"] = True
-        state["current"] = state["file"]
-
-    def _verdict(self, state, verdict):
-        state["timer_running"] = False
-        if verdict == "right":
-            self._settle(state, right=True, verdict=verdict)
-            return
-        guesser = state["mask"]
-        if state["options"]["advanced"] and state["guess"] == 1 and state["chips"][guesser] > 0:
-            # the file holder keeps the hand closed: the guesser may pay for a second guess
-            state["phase"] = "second_chance"
-            state["current"] = guesser
-            state["last"] = {"verdict": verdict, "guess": 1, "guesser": guesser, "file": state["file"],
-                             "cards": [], "to": None, "final": False}
-            return
-        self._settle(state, right=False, verdict=verdict)
-
-    def _settle(self, state, right: bool, verdict: str):
-        """The final verdict of a turn: award the freed convicts, check the win, rotate."""
-        count = len(state["players"])
-        guesser, holder = state["mask"], state["file"]
-        to = guesser if right else holder
-        cards = list(state["pending"])
-        for convict in cards:
-            state["convicts"][to][convict] += 1
-        state["last"] = {"verdict": verdict, "guess": state["guess"], "guesser": guesser, "file": holder,
-                         "cards": cards, "to": to if cards else None, "final": True}
-        if right:   # the guesser takes the file, the mask goes to the guesser's left
-            state["file"] = guesser
-            state["mask"] = left_of(guesser, count)
-        else:       # the file holder keeps the file and removes another bar
-            state["mask"] = mask_after_wrong(guesser, holder, count)
-        state.update(current=state["file"], phase="remove", turn=state["turn"] + 1, guess=0,
-                     timer_running=False, bars_due=1, bars_this_turn=0, pending=[])
-        kind = win_kind(state["convicts"][to]) if cards else None
-        if kind:
-            state.update(winner=to, win=kind, finished=True, phase="over")
+            return IllegalAction("singsing_no_guess", "no guess is running: press TIMER when the bar is out")
+        return IllegalAction("singsing_not_now", f"{kind} is not a step now", action=kind)
 
     # -- the guess clock (run by the app) -----------------------------------
     def countdown(self, state):
@@ -475,27 +401,14 @@ class SingSing(Game):
                 "timeout": {"type": "timeout", "turn": turn, "guess": guess}}
 
     # -- buttons -----------------------------------------------------------
+    # Each button's moves, tried in order: the first one that may happen now is it.
+    BUTTONS = {InputEvent.TIMER: ("start_timer", "second_guess"), InputEvent.CONFIRM: ("right",),
+               InputEvent.REDO: ("wrong", "pass_mask")}      # REDO: UNDO held
+
     def input_action(self, state, event):
-        phase = state["phase"]
-        if event == InputEvent.TIMER:
-            if phase in ("remove", "ready"):
-                try:
-                    self._check(state, "start_timer")
-                except IllegalAction:
-                    return None
-                return {"type": "start_timer"}
-            if phase == "second_chance" and state["chips"][state["mask"]] > 0:
-                return {"type": "second_guess"}
-            return None
-        if event == InputEvent.CONFIRM:
-            return {"type": "right"} if phase == "guess" else None
-        if event == InputEvent.REDO:   # UNDO held
-            if phase == "guess":
-                return {"type": "wrong"}
-            if phase == "second_chance":
-                return {"type": "pass_mask"}
-            return None
-        return None                     # UNDO short stays undo; ROLL means nothing here
+        """UNDO short stays undo; ROLL means nothing here (see the module doc)."""
+        kind = next((k for k in self.BUTTONS.get(event, ()) if self.refusal(state, k) is None), None)
+        return {"type": kind} if kind else None
 
     # -- the seat pads ------------------------------------------------------------
     # MAIN: the file holder's "right" (and the guess timer), the masked player's
@@ -567,12 +480,12 @@ class SingSing(Game):
             if state["options"]["tracker"]:
                 key = "singsing.prompt.remove_tracker_two" if state["bars_due"] == 2 else "singsing.prompt.remove_tracker"
                 return t(key, file=file, mask=mask, left=state["bars_due"] - state["bars_this_turn"])
-            if self._bars_left(state) < state["bars_due"]:
+            if bars_left(state) < state["bars_due"]:
                 return t("singsing.prompt.no_bars")
             key = "singsing.prompt.remove_two" if state["bars_due"] == 2 else "singsing.prompt.remove"
             return t(key, file=file, mask=mask)
         if phase == "name":
-            i, slot = self._first_free(state)
+            i, slot = first_free(state)
             return t("singsing.prompt.name", window=i + 1, side=t(f"singsing.side.{CARD_SHORT_BAR[slot]}"))
         if phase == "guess":
             return t("singsing.prompt.guess", file=file, mask=mask, seconds=state["options"]["seconds"])
@@ -596,19 +509,30 @@ class SingSing(Game):
                             convicts=self._convict_list(last["cards"], t))
         return text
 
+    def board(self, state, t):
+        """The bars (a window each, with the tracker), the mask and the file at their
+        seats, each player's convicts. Where the bar went stays hidden while a guess runs."""
+        secret = state["phase"] in ("guess", "second_chance")
+        windows = () if secret or state["windows"] is None else tuple(
+            Area(f"window.{n}", t("singsing.board.window", n=n),
+                 (t("singsing.board.bars_in_window", count=sum(w[b] for b in BARS)),
+                  *(t(f"singsing.convict.{card}") for card in w["cards"] if card in CONVICTS)))
+            for n, w in enumerate(state["windows"], start=1))
+        seats = tuple(SeatView(seat, counts=tuple((t(f"singsing.convict.{c}"), won[c]) for c in CONVICTS)
+                               + (((t("singsing.board.chips"), state["chips"][seat]),) if state["options"]["advanced"]
+                                  else ()))
+                      for seat, won in enumerate(state["convicts"]))
+        return Board(counters=(Counter("bars", t("singsing.board.bars"), bars_left(state), TOTAL_BARS, big=True),),
+                     tokens=(Token("mask", t("singsing.badge.mask"), seat=state["mask"]),
+                             Token("file", t("singsing.badge.file"), seat=state["file"])),
+                     areas=windows, seats=seats)
+
+    CUES = {"right": [cue_names.SUCCESS], "wrong": [cue_names.WARNING], "pass_mask": [cue_names.WARNING],
+            "timeout": []}      # the countdown already gave the long buzz
+
     def cues(self, before, after, action):
-        kind = action["type"]
-        if kind == "right":
-            out = [cue_names.SUCCESS]
-        elif kind in ("wrong", "pass_mask"):
-            out = [cue_names.WARNING]
-        elif kind == "timeout":
-            out = []          # the countdown already gave the long buzz
-        else:
-            out = [cue_names.TAP]
-        if after["finished"] and not before["finished"]:
-            out.append(cue_names.SUCCESS)
-        return out
+        out = list(self.CUES.get(action["type"], [cue_names.TAP]))
+        return out + [cue_names.SUCCESS] if after["finished"] and not before["finished"] else out
 
     # -- invariants ------------------------------------------------------------
     def check_invariants(self, state):
@@ -660,7 +584,7 @@ class SingSing(Game):
                 assert state["bars_this_turn"] < state["bars_due"]
         else:
             assert state["windows"] is None
-            assert state["freed"] <= max_free_cards(self._bars_counted(state))
+            assert state["freed"] <= max_free_cards(bars_counted(state))
             assert phase not in ("name", "ready")
             if phase in ("guess", "second_chance"):
                 assert state["bars_this_turn"] == state["bars_due"]
