@@ -291,6 +291,13 @@ class Game:
     # What each pad button stands for (tried in order), as the table's buttons.
     pad_buttons: dict[int, tuple[InputEvent, ...]] = {MAIN: (InputEvent.ROLL,), DONE: (InputEvent.CONFIRM,)}
     memory_keys: tuple[str, ...] = ()   # settings the game learns across tables (see recall / learn)
+    # How the shell plays it: which table screen draws it ("game": the generic one,
+    # from summary and legal_actions); whether TIMER is the table's own turn timer
+    # (when input_action leaves it alone); whether the shell announces who starts
+    # (the first player drawn at random), or the game says it itself.
+    table_screen: str = "game"
+    turn_timer: bool = False
+    announces_first: bool = False
 
     # -- setup -----------------------------------------------------------
     def check_options(self, options: dict | None) -> dict:
@@ -469,6 +476,11 @@ class Game:
          "badges": {seat: [str]}}    # optional: short tags per seat (Soap, Guard, mask)
         """
         raise NotImplementedError
+
+    def log_words(self, action: dict, players: list[dict], t) -> str | None:
+        """The game's own words for a past action in the log (None: the shell words it
+        from the action's label and arguments)."""
+        return None
 
     def board(self, state: dict, t):
         """What to draw of the table (companion.board.Board), in words; None: nothing."""

@@ -8,7 +8,8 @@ from __future__ import annotations
 from .. import cues
 from ..inputs import InputEvent
 from ..players import left_of
-from .base import Game, IllegalAction, Move, Option, Param
+from ..board import Board, Counter, Token
+from .base import Game, IllegalAction, Move, Option, Param, name_of
 
 
 # -- the moves: any seat may roll (its own roll), the turn passes left ------------------
@@ -52,6 +53,9 @@ class DiceTable(Game):
                                rolls=0, last_roll=None)
 
     moves = MOVES
+    table_screen = "dice"        # its own screen: the big die, the history, the timer
+    turn_timer = True
+    announces_first = True
 
     def unknown_action(self, kind):
         return IllegalAction("unknown_action", f"the dice table has no action {kind!r}", action=kind)
@@ -83,6 +87,26 @@ class DiceTable(Game):
             who = state["players"][last["player"]]["name"]
             lines.append(t("dice.last_roll", name=who, dice=" + ".join(map(str, last["dice"])), total=sum(last["dice"])))
         return {"headline": headline, "lines": lines}
+
+    def log_words(self, action, players, t):
+        kind = action.get("type")
+        if kind == "roll" and "dice" in action:
+            seat = action.get("player")
+            name = players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+            dice = list(action["dice"])
+            text = t("log.roll", name=name, dice=str(dice[0]) if len(dice) == 1 else
+                     f"{' + '.join(map(str, dice))} = {sum(dice)}")
+            return text + (" " + t("log.manual") if action.get("manual") else "")
+        return t(f"log.{kind}") if kind in ("pass", "end") else None
+
+    def board(self, state, t):
+        """The round, whose turn it is, the last roll."""
+        last = state["last_roll"]
+        counters = [Counter("round", t("dice.board.round"), state["turn"])]
+        if last:
+            counters.append(Counter("last_roll", t("dice.board.last_roll", name=name_of(state, last["player"])),
+                                    sum(last["dice"]), big=True))
+        return Board(counters=tuple(counters), tokens=(Token("turn", t("dice.board.turn"), seat=state["current"]),))
 
     def cues(self, before, after, action):
         if action["type"] == "roll":
