@@ -120,7 +120,8 @@ class Param:
             return value
         if kind == "choice":
             if not _is_one_of(value, self.choices):
-                shown = ", ".join(str(c) for c in self.choices)
+                # a choice may be a name the table typed (Dig's added places): braces in it are text
+                shown = ", ".join(str(c) for c in self.choices).replace("{", "{{").replace("}", "}}")
                 raise self._refuse(name, value, "bad_choice", "{name} is one of " + shown + ", not {value}")
             return value
         if kind == "bool":
