@@ -205,7 +205,9 @@ class Move:
     listing: (state, seat) -> [arguments, ...]: how the screen offers it when one
              button per choice reads better (Sing Sing: one per window).
     seats:   for actor "each": state -> the seats that may make it now.
-    label:   catalogue key; default "<game>.action.<type>".
+    label:   catalogue key; default "<game>.action.<type>". A function of the listed
+             arguments when each listed button has its own words (The Snitch: one
+             "Use the Key" button, one "Use the Crowbar" button, ...).
     """
     type: str
     phases: tuple[str, ...] | None = None
@@ -217,7 +219,7 @@ class Move:
     apply: Callable[[dict, dict], None] | None = None
     listing: Callable[[dict, Any], list[dict[str, Param]]] | None = None
     seats: Callable[[dict], Iterable[int]] | None = None
-    label: str | None = None
+    label: str | Callable[[dict[str, Param]], str] | None = None
 
     def params_for(self, state: dict, seat) -> dict[str, Param]:
         return self.params(state, seat) if callable(self.params) else self.params
@@ -335,7 +337,8 @@ class Game:
                     continue
                 label = move.label or f"{self.id}.action.{move.type}"
                 listing = move.listing(state, seat) if move.listing else [move.params_for(state, seat)]
-                out.extend(ActionSpec(move.type, label, seat, params) for params in listing)
+                out.extend(ActionSpec(move.type, label(params) if callable(label) else label, seat, params)
+                           for params in listing)
         return out
 
     def resolve(self, state: dict, action: dict, rng: random.Random) -> dict:
