@@ -259,6 +259,7 @@ class MemoryEntry:
     known: bool                                # set, or not known yet
     fixed: bool = False                        # printed in the rulebook: shown, never changed
     choices: tuple[tuple[str, str], ...] = ()  # (value, words) it may be set to
+    question: str = ""                         # what choosing asks ("Which two places are beside the 3?")
 
 
 @dataclass(frozen=True)
@@ -269,6 +270,7 @@ class MemoryList:
     items: tuple[tuple[str, str], ...]         # (value, words)
     can_add: bool
     add_label: str
+    add_title: str = ""                        # what adding asks ("Name of the added place")
 
 
 @dataclass(frozen=True)
@@ -280,6 +282,10 @@ class MemoryView:
     lists: tuple[MemoryList, ...] = ()
     fixed_note: str = ""                       # said when a fixed entry is tapped
     export_name: str | None = None             # the file "Export" writes in the data dir
+    forget_label: str = ""                     # the button that makes an entry unknown again
+    export_label: str = ""                     # the export button
+    exported: str = ""                         # said after exporting ({path})
+    export_failed: str = ""                    # said when it could not be written ({reason})
 
 
 class Game:
