@@ -228,6 +228,18 @@ class Session:
     def redo_tail(self) -> list[dict]:
         return self._actions(self.head, self.length)
 
+    def history(self, start: int = 1, stop: int | None = None):
+        """(seq, action, the state before it) for each stored action from `start` to
+        `stop` (default: the end of the redo tail), folded from the nearest snapshot,
+        so a screen that already described the first actions need not replay them."""
+        stop = self.length if stop is None else min(stop, self.length)
+        if start > stop:
+            return
+        state = self._state_at(start - 1)
+        for seq, action in enumerate(self._actions(start - 1, stop), start=start):
+            yield seq, action, state
+            state = self.game.apply(state, action)
+
     def replay(self) -> dict:
         """The state folded from the setup, ignoring snapshots (for checks)."""
         state = self.initial_state()

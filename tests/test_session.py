@@ -285,3 +285,22 @@ def test_a_database_holding_an_unprintable_name_still_opens_with_the_name_repair
     again.close()
     code, replies = script(tmp_path, "--continue", lines=[{"action": "pass"}])
     assert code == 0 and replies[0]["state"]["players"][0]["name"] == "\ufffdAnn"
+
+
+def test_history_gives_each_action_with_the_state_before_it_from_any_point(store):
+    session = new(store)
+    for n in range(SNAPSHOT_EVERY + 30):
+        session.act({"type": "roll", "dice": [1 + n % 6]})
+        if n % 3 == 2:
+            session.act({"type": "pass"})
+    for _ in range(5):
+        session.undo()                                   # a redo tail too
+    whole = list(session.history())
+    assert [seq for seq, _, _ in whole] == list(range(1, session.length + 1))
+    state = session.initial_state()
+    for seq, action, before in whole:                     # each state is the fold up to it
+        assert before == state
+        state = session.game.apply(state, action)
+    late = list(session.history(start=session.length - 10))
+    assert late == whole[-11:]                            # from the snapshot, not from the start
+    assert list(session.history(start=session.length + 1)) == []
