@@ -694,6 +694,69 @@ def test_summaries_in_both_languages_through_a_game():
     assert session.state["finished"] and session.finished
 
 
+# -- the board the screen draws -------------------------------------------------------
+def areas(board):
+    return {a.key: a for a in board.areas}
+
+
+def counters(board):
+    return {c.key: (c.value, c.total) for c in board.counters}
+
+
+def test_the_board_shows_the_heists_in_a_row_with_each_players_dice():
+    session = new(["Ann", "Bob"], seed=2)
+    begin(session, first=0)
+    act(session, "attempt", heist=0, total=9, recruits=1)
+    act(session, "place_die", face=4)                       # Ann: A 4 by Perfection
+    act(session, "hold")
+    act(session, "end_turn")
+    act(session, "attempt", heist=0, total=5, recruits=1)  # Bob: A, rolled
+    state = act(session, "roll", dice=[2])
+    board = GAME.board(state, EN)
+    assert board.layout == "row" and board.problems(2) == []
+    job1, job2 = areas(board)["heist.0"], areas(board)["heist.1"]
+    assert job1.label == "Job 1" and job1.status == "attempted" and job2.status == "open"
+    assert job1.facts == ("A 5: Ann 4, Bob 2", "B 6: no dice yet", "C 7: no dice yet", "D 8: no dice yet", "TAKE 4")
+    assert job2.facts[0] == "A 5: no dice yet"
+    assert GAME.board(state, DE).areas[0].facts[-1] == "BEUTE 4"
+
+
+def test_the_board_shows_an_empty_place_the_bag_and_what_each_player_holds():
+    session = new(["Ann", "Bob"], seed=42)
+    begin(session, first=0, take=4)
+    state = complete_heist(session, slot=0, faces=(1, 2, 3, 4))
+    board = GAME.board(state, EN)
+    place = areas(board)["heist.0"]
+    assert place.status == "empty" and place.label == "Heist place 1"
+    bag = counters(board)
+    colours = state["colours"] + ["clear"]
+    assert [key for key in bag if key.startswith("bag.")] == [f"bag.{c}" for c in colours]
+    assert all(bag[f"bag.{c}"] == (state["bag"][c], 10 if c == "clear" else 5) for c in colours)
+    assert sum(bag[f"bag.{c}"][0] for c in colours) == 20 - 4
+    assert bag["completed"] == (1, 3)
+    ann = board.seats[0]
+    drawn = Counter(session.actions()[-1]["gems"])
+    assert {words: n for words, n in ann.counts if words not in ("Team", "Starter Cash", "Heists")} == {
+        EN(f"heist.param.gem.{c}"): n for c, n in drawn.items()}
+    assert ("Team", 1) in ann.counts and ("Starter Cash", 1) in ann.counts and ("Heists", 1) in ann.counts
+    assert board.seats[1].counts == (("Team", 1), ("Starter Cash", 1), ("Heists", 0))   # Bob holds no gem yet
+    assert "Gem colour: " + EN(f"heist.colour.{state['colours'][0]}") in ann.facts
+
+
+def test_the_board_shows_the_final_scores_once_scored():
+    state = example_state()
+    assert not any("Final score" in f for v in GAME.board(state, EN).seats for f in v.facts)
+    for seat, face in [(0, 3), (1, 1), (2, 6)]:
+        state = GAME.apply(state, GAME.resolve(state, {"type": "roll_value", "player": seat, "dice": [face]},
+                                               random.Random()))
+    board = GAME.board(state, EN)
+    assert [next(f for f in v.facts if f.startswith("Final score")) for v in board.seats] == [
+        "Final score: 19", "Final score: 13", "Final score: 18"]
+    assert "worth 6" in board.seats[2].facts
+    assert counters(board)["completed"] == (4, 4)
+    assert GAME.board(state, DE).seats[0].facts[-1] == "Endwertung: 19"
+
+
 def test_every_error_key_is_in_both_catalogues():
     import re
     from pathlib import Path
@@ -797,6 +860,7 @@ def test_no_gem_is_ever_created_or_lost(seed, count, steps):
         for colour, n in start.items():
             assert new_state["bag"][colour] + sum(s["gems"][colour] for s in new_state["seats"]) == n
         GAME.check_invariants(new_state)
+        assert GAME.board(new_state, EN).problems(count) == []
         assert json.loads(json.dumps(new_state)) == new_state   # snapshots keep it whole
     assert session.replay() == session.state
     assert Session.load(session.store, session.id).state == session.state

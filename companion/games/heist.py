@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import cues, lights
+from ..board import Area, Board, Counter as Tally, SeatView
 from ..inputs import InputEvent
 from ..players import left_of
 from .base import Game, IllegalAction, Move, Option, Param, Rule, name_of
@@ -557,6 +558,41 @@ class Heist(Game):
             (values[seat] is not None, t("heist.badge.value", value=values[seat])),
             (seat in state["winners"], t("heist.badge.winner"))) if shown]
             for seat, mine in enumerate(state["seats"])}
+
+    def board(self, state, t):
+        """The row of heists, the gem bag by colour, each player's gems, team and cash: no cards in hand."""
+        order, players = list(state["start_bag"]), state["players"]
+        areas = []
+        for slot, heist in enumerate(state["heists"]):
+            label = heist["name"] if heist and heist["name"] else t("heist.board.place", n=slot + 1)
+            if heist is None:
+                areas.append(Area(f"heist.{slot}", label, (t("heist.board.empty"),), "empty"))
+                continue
+            facts = tuple(t("heist.board.step", step=STEPS[i], challenge=step["challenge"],
+                            skill=f" {step['skill']}" if step["skill"] else "",
+                            dice=", ".join(t("heist.board.die", name=players[seat]["name"], face=faces[i])
+                                           for seat, faces in enumerate(heist["progress"]) if len(faces) > i)
+                            or t("heist.no_progress"))
+                          for i, step in enumerate(heist["steps"]))
+            attempted = state["attempt"] is not None and state["attempt"]["heist"] == slot
+            areas.append(Area(f"heist.{slot}", label, facts + (t("heist.board.take", take=heist["take"]),),
+                              "attempted" if attempted else "open"))
+        counters = [Tally(f"bag.{c}", t("heist.board.bag", colour=t(f"heist.param.gem.{c}")), state["bag"][c],
+                          total=state["start_bag"][c]) for c in order]
+        counters.append(Tally("completed", t("heist.board.completed"), state["completed"],
+                              total=heists_to_end(len(players)), big=True))
+        seats = []
+        for seat, mine in enumerate(state["seats"]):
+            counts = [(t(f"heist.param.gem.{c}"), n) for c, n in mine["gems"].items() if n] + [
+                (t("heist.board.team"), mine["team"]), (t("heist.board.cash"), mine["cash"]),
+                (t("heist.board.heists"), len(mine["heists"]))]
+            facts = [t("heist.board.colour", colour=colour(t, state["colours"][seat]))]
+            if state["values"][seat] is not None:
+                facts.append(t("heist.badge.value", value=state["values"][seat]))
+            if state["scores"]:
+                facts.append(t("heist.board.total", total=state["scores"][seat]["total"]))
+            seats.append(SeatView(seat, tuple(facts), tuple(counts)))
+        return Board(counters=tuple(counters), areas=tuple(areas), seats=tuple(seats), layout="row")
 
     def cues(self, before, after, action):
         kind = action["type"]
