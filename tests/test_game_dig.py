@@ -782,3 +782,211 @@ def test_locale_files_are_prefixed_and_match():
     assert all(k.startswith("dig.") or k.startswith("error.dig_") for k in en)
     for key in en:
         assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", de[key])), key
+
+
+# -- the board the screen draws ------------------------------------------------------------------
+def _area(board, key):
+    return next(a for a in board.areas if a.key == key)
+
+
+def _seat(board, seat):
+    return next(v for v in board.seats if v.seat == seat)
+
+
+def test_the_board_is_the_map_with_everybody_on_it():
+    players = [{"name": "Ann", "colour": "orange", "letter": "A"}, {"name": "Bob", "colour": "sky", "letter": "B"}]
+    s = GAME.setup(players, GAME.check_options({"michel": "michelle", "places": ["Laundry"], **BOARD}), 1,
+                   random.Random(0))
+    board = GAME.board(s, EN)
+    assert board.layout == "map" and board.problems(2) == []
+    assert [(a.key, a.label) for a in board.areas] == [
+        ("cell_block", "Cell Block"), ("cafeteria", "Cafeteria"), ("recreational_area", "Recreational Area"),
+        ("infirmary", "Infirmary"), ("showers", "Showers"), ("Laundry", "Laundry")]
+    assert _area(board, "showers").facts == ("Die: 2, 5, 6",) and _area(board, "Laundry").facts == ()
+    tokens = {t.key: t for t in board.tokens}
+    assert (tokens["prisoner.0"].place, tokens["prisoner.0"].colour, tokens["prisoner.0"].label) == \
+        ("cell_block", "orange", "Ann")
+    assert (tokens["prisoner.1"].place, tokens["prisoner.1"].colour) == ("cell_block", "sky")
+    assert (tokens["michel"].place, tokens["michel"].label) == ("showers", "Michelle")
+    (track,) = board.tracks
+    assert (track.key, track.values, track.goal) == ("tunnel", (0, 0), 12)
+    assert _seat(board, 1).counts == (("Beatings", 0), ("Actions left", 2))   # Bob's turn
+    assert _seat(board, 0).counts == (("Beatings", 0),)
+    assert GAME.board(s, DE).areas[0].label == "Zellenblock" and _seat(GAME.board(s, DE), 1).counts[0][0] == "Prügel"
+
+
+def test_the_board_follows_the_game():
+    s = put(new(3, counters=True, michel="michel", **BOARD), 2, "cafeteria")
+    s["prisoners"][0]["tunnel"] = 5
+    s = play(s, "cautious_move", place="cafeteria")   # Ann: both actions
+    s = play(s, "adjust", seat=1, what="beatings", delta=2)
+    s = play(s, "adjust", seat=0, what="cigarettes", delta=4)
+    s = play(s, "reveal_background", seat=2)
+    board = GAME.board(s, EN)
+    tokens = {t.key: t.place for t in board.tokens}
+    assert tokens == {"prisoner.0": "cafeteria", "prisoner.1": "cell_block", "prisoner.2": "cafeteria",
+                      "michel": "showers"}
+    assert board.tracks[0].values == (5, 0, 0)
+    assert _seat(board, 0).counts == (("Beatings", 0), ("Cigarettes", 4), ("Actions left", 0))
+    assert _seat(board, 1).counts == (("Beatings", 2), ("Cigarettes", 0))
+    assert _seat(board, 2).facts == ("Background revealed",)
+    # the cards in the hands and the Background card itself are never on the board
+    after, action = act(play(play(michel_game(), "cautious_move", place="showers"), "michel_card", knife=True),
+                        "give_up", hand=5)
+    words = json.dumps([GAME.board(after, EN)], default=lambda o: o.__dict__)
+    assert action["card"] and "hand" not in words.lower() and "card" not in words.lower()
+
+
+def test_the_board_of_a_team_game_has_both_cell_blocks_and_the_teams_points():
+    s = new(4, teams="alternate", **BOARD)
+    s["prisoners"][0]["tunnel"], s["prisoners"][2]["tunnel"] = 3, 4
+    board = GAME.board(s, EN)
+    keys = [a.key for a in board.areas]
+    assert "cell_block" not in keys and keys[:2] == ["cell_block_a", "cell_block_b"]
+    assert _area(board, "cell_block_a").facts == ("Die: 1, 2, 3, 5",)   # 1-3 and the 5 beside the Cell Block
+    assert [(c.key, c.label, c.value, c.total) for c in board.counters] == [
+        ("team.a", "Team A", 7, 16), ("team.b", "Team B", 0, 16)]
+    assert [t.place for t in board.tokens] == ["cell_block_a", "cell_block_b"] * 2
+    assert _seat(board, 1).facts == ("Team B",) and board.tracks[0].goal == 16
+
+
+@pytest.mark.parametrize("seed,count,options", [
+    (11, 2, {"michel": "michelle", "counters": True, "places": ["Laundry", "Yard"]}),
+    (12, 4, {"michel": "michel", "teams": "halves"}),
+    (13, 6, {"teams": "alternate", "counters": True}),
+    (14, 5, {"michel": "michel"}),
+])
+def test_the_board_adds_up_over_random_play(seed, count, options):
+    for state in _walk(seed, count, options):
+        board = GAME.board(state, EN)
+        assert board.problems(count) == []
+        assert [a.key for a in board.areas] == state["places"]
+        assert {t.key: t.place for t in board.tokens if t.key.startswith("prisoner.")} == {
+            f"prisoner.{seat}": p["place"] for seat, p in enumerate(state["prisoners"])}
+        assert board.tracks[0].values == tuple(p["tunnel"] for p in state["prisoners"])
+        assert [v.seat for v in board.seats] == list(range(count))
+
+
+# -- what the game remembers across tables: the board map ----------------------------------------
+MAP = {"2": ["showers", "infirmary"], "3": ["cafeteria", "recreational_area"]}
+
+
+def test_a_new_game_recalls_the_map_and_the_added_places():
+    assert GAME.memory_keys == ("dig.board", "dig.places")
+    assert GAME.recall({}) == {"board": {}, "places": []}
+    memory = {"dig.board": {2: "infirmary+showers", "3": ["recreational_area", "cafeteria"], "5": ["Yard", "showers"]},
+              "dig.places": [" Yard "]}
+    options = GAME.recall(memory)
+    assert options == {"board": {"2": ["infirmary", "showers"], "3": ["cafeteria", "recreational_area"],
+                                 "5": ["showers", "Yard"]}, "places": ["Yard"]}
+    assert GAME.check_options(options)["board"] == options["board"]   # a new game takes it as it is
+
+
+@pytest.mark.parametrize("memory,options", [
+    ({"dig.board": "garbage", "dig.places": ["Yard"]}, {"board": {}, "places": ["Yard"]}),
+    ({"dig.board": MAP, "dig.places": ["x"] * 9}, {"board": dig.normalize_board(MAP), "places": []}),
+    ({"dig.board": {"2": ["Yard", "showers"]}}, {"board": {}, "places": []}),   # a place nobody added
+    ({"dig.board": {"1": ["showers", "infirmary"]}, "dig.places": 5}, {"board": {}, "places": []}),
+])
+def test_a_hand_edited_memory_the_game_would_refuse_is_ignored(memory, options):
+    assert GAME.recall(memory) == options
+
+
+def _learning(memory, options=None):
+    """A table playing with what the memory holds, the memory learning after every change."""
+    session = Session.create(Store.memory(), "dig", ["Ann", "Bob"], {**GAME.recall(memory), **(options or {})},
+                             rng=random.Random(3))
+    state = {"memory": memory, "taught": {}}
+
+    def step(change):
+        change(session)
+        state["memory"], state["taught"] = GAME.learn(state["memory"], session.state, state["taught"])
+        return state["memory"]
+    return session, step
+
+
+def test_a_face_learned_at_the_table_is_remembered_and_an_undo_takes_it_back():
+    memory = {"dig.board": {"2": ["showers", "infirmary"]}}
+    session, step = _learning(memory)
+    assert step(lambda s: s.act({"type": "roll", "dice": [4]})) is memory   # asked, not answered: nothing new
+    learned = step(lambda s: s.act({"type": "learn_face", "places": "infirmary+cafeteria"}))
+    assert learned == {"dig.board": {"2": ["infirmary", "showers"], "4": ["cafeteria", "infirmary"]}}
+    assert memory == {"dig.board": {"2": ["showers", "infirmary"]}}   # the old memory is left as it was
+    assert step(lambda s: s.undo()) == {"dig.board": {"2": ["infirmary", "showers"]}}
+    assert step(lambda s: s.redo())["dig.board"]["4"] == ["cafeteria", "infirmary"]
+
+
+def test_a_corrected_face_is_remembered_and_an_undo_puts_the_old_pair_back():
+    session, step = _learning({"dig.board": MAP})
+    corrected = step(lambda s: s.act({"type": "set_face", "face": 2, "places": ["showers", "cafeteria"]}))
+    assert corrected["dig.board"]["2"] == ["cafeteria", "showers"]
+    assert step(lambda s: s.undo())["dig.board"]["2"] == ["infirmary", "showers"]
+
+
+def test_the_places_a_game_was_played_with_are_remembered_with_what_it_learned():
+    session, step = _learning({"dig.places": ["Yard"]}, {"places": ["Yard", "Laundry"]})
+    assert step(lambda s: s.act({"type": "end_turn"})) == {"dig.places": ["Yard"]}   # nothing learned: unchanged
+    learned = step(lambda s: s.act({"type": "set_face", "face": 6, "places": "Laundry+Yard"}))
+    assert learned == {"dig.places": ["Yard", "Laundry"], "dig.board": {"6": ["Yard", "Laundry"]}}
+
+
+def test_the_settings_screen_shows_the_map_in_words():
+    memory = {"dig.board": {"3": ["showers", "infirmary"]}, "dig.places": ["Yard"]}
+    view = GAME.memory_view(memory, EN)
+    assert (view.title, view.note) == (EN("settings.dig_title"), EN("settings.dig_note"))
+    assert [(e.key, e.text, e.known, e.fixed) for e in view.entries] == [
+        ("1", "1: Cell Block + Cafeteria", True, True), ("2", "2: not known yet", False, False),
+        ("3", "3: Infirmary + Showers", True, False), ("4", "4: not known yet", False, False),
+        ("5", "5: not known yet", False, False), ("6", "6: not known yet", False, False)]
+    assert view.fixed_note == EN("error.dig_face_one") and view.entries[0].choices == ()
+    three = view.entries[2]
+    assert three.question == "Which two places are beside the 3?"
+    assert len(three.choices) == 15 and ("cell_block+showers", "Cell Block + Showers") in three.choices
+    assert ("showers+Yard", "Showers + Yard") in three.choices
+    (places,) = view.lists
+    assert (places.key, places.items, places.can_add) == ("places", (("Yard", "Yard"),), True)
+    assert (places.label, places.add_label) == (EN("settings.dig_places"), EN("settings.dig_add_place"))
+    assert view.export_name == "dig-board.json" and view.exported.format(path="/x") == "Map saved to /x"
+    assert GAME.memory_view({"dig.places": [f"P{i}" for i in range(6)]}, EN).lists[0].can_add is False
+    german = GAME.memory_view(memory, DE)
+    assert german.entries[2].text == "3: Krankenstation + Duschen" and german.entries[1].text == "2: noch unbekannt"
+
+
+def test_the_settings_screen_sets_and_forgets_a_face():
+    memory = {"dig.board": MAP}
+    after = GAME.edit_memory(memory, ("set", "4", "showers+cell_block"))
+    assert after["dig.board"] == {**dig.normalize_board(MAP), "4": ["cell_block", "showers"]}
+    assert memory == {"dig.board": MAP}
+    assert GAME.edit_memory(after, ("forget", "4"))["dig.board"] == dig.normalize_board(MAP)
+    for change, key in ((("set", "1", "cell_block+cafeteria"), "dig_face_one"), (("forget", "1"), "dig_face_one"),
+                        (("set", "4", "showers+showers"), "dig_same_place"),
+                        (("set", "4", "showers+Yard"), "dig_bad_pair"), (("set", "7", "showers+infirmary"),
+                                                                         "dig_bad_board")):
+        with pytest.raises(IllegalAction) as info:
+            GAME.edit_memory(memory, change)
+        assert info.value.key == key and f"error.{key}" in texts("de")
+
+
+def test_the_settings_screen_adds_and_removes_places():
+    memory = GAME.edit_memory({}, ("add", "places", "  Yard "))
+    assert memory == {"dig.places": ["Yard"]}
+    memory = GAME.edit_memory(memory, ("set", "5", "Yard+showers"))
+    memory = GAME.edit_memory(memory, ("set", "2", "showers+infirmary"))
+    for name in ("yard", "cafeteria", "a+b", ""):
+        with pytest.raises(IllegalAction) as info:
+            GAME.edit_memory(memory, ("add", "places", name))
+        assert info.value.key == "dig_bad_places"
+    full = {"dig.places": [f"P{i}" for i in range(6)]}
+    with pytest.raises(IllegalAction):
+        GAME.edit_memory(full, ("add", "places", "Gym"))
+    removed = GAME.edit_memory(memory, ("remove", "places", "Yard"))   # and the face that led there
+    assert removed == {"dig.places": [], "dig.board": {"2": ["infirmary", "showers"]}}
+
+
+def test_the_map_is_exported_with_the_rulebooks_face_and_what_is_unknown():
+    memory = {"dig.board": {"3": ["Yard", "showers"]}, "dig.places": ["Yard"]}
+    data = GAME.export_memory(memory)
+    assert data == {"game": "dig", "board": {"1": ["cell_block", "cafeteria"], "3": ["showers", "Yard"]},
+                    "places": ["Yard"], "unknown": [2, 4, 5, 6]}
+    assert json.loads(json.dumps(data)) == data
+    assert GAME.export_memory({"dig.board": "garbage"})["unknown"] == [2, 3, 4, 5, 6]
