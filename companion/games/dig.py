@@ -164,9 +164,6 @@ def check_extra_places(value) -> list[str]:
     return out
 
 
-_check_extra_places = check_extra_places  # the name ui/dig_board.py knows
-
-
 def _remembered(memory, places=None):
     """(added places, board map) remembered across tables; a hand-edited value the game refuses is left out."""
     if places is None:
@@ -576,8 +573,9 @@ MOVES = (
                             "Backgrounds are counted only with the counters option"), ALL_REVEALED),
                params=lambda s, me: {"seat": UNREVEALED(s, me)}),
     correction("adjust", lambda s, a: _add(s, a["seat"], a["what"], a["delta"]), check=_adjust_fits,
-               params=lambda s, me: {"seat": _everybody(s), "delta": _number("delta", -MAX_DELTA, MAX_DELTA),
-                                     "what": _choice("what", COUNTERS if s["options"]["counters"] else COUNTERS[:2])}),
+               params=lambda s, me: {"seat": _everybody(s),
+                                     "what": _choice("what", COUNTERS if s["options"]["counters"] else COUNTERS[:2]),
+                                     "delta": _number("delta", -MAX_DELTA, MAX_DELTA)}),
     correction("relocate", lambda s, a: s["prisoners"][a["seat"]].update(place=a["place"]), check=_not_there_already,
                params=lambda s, me: {"seat": _everybody(s), "place": _choice("place", s["places"])}),
     correction("set_face", lambda s, a: _set_pair(s, str(a["face"]), a["places"]),
