@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion import cues
 from companion.games import GAMES, IllegalAction
 from companion.games.snitch import (CONTACTS_START, GAME, INTERROGATION_START, ITEMS, RIOT_AT, TOTAL_CARDS,
-                                    deal, guard_and_soap, gun_vote_result, judge, winners)
+                                    deal, guard_and_soap, gun_vote_result, judge, targets, winners)
 from companion.i18n import Catalogue, texts
 from companion.inputs import InputEvent
 from companion.players import make_table
@@ -87,7 +87,7 @@ class Table:
         (drawing when they may not help), until it resolves; then the reveal."""
         while self.state["phase"] != "resolution":
             me = self.state["soap"]
-            if owner in GAME._targets(self.state, me) and self.state["hands"][me] > 0:
+            if owner in targets(self.state, me) and self.state["hands"][me] > 0:
                 self.do("play_card", target=owner)
                 if self.state["phase"] == "turn":
                     self.do("pass_soap")
@@ -652,7 +652,7 @@ def to_the_gun(players=5, soap=0, **options):
         me = t.s["soap"]
         if t.s["phase"] == "turn" and not t.s["acted"]:
             if t.s["hands"][me] > 0:
-                t.do("play_card", target=GAME._targets(t.s, me)[0])
+                t.do("play_card", target=targets(t.s, me)[0])
             else:
                 t.do("draw_card")
         elif t.s["phase"] == "resolution":

@@ -7,8 +7,9 @@ each stash, the gun vote, the escape and the outcome. What only a card can
 tell (repeated Prison Contacts, Backstab icons, the Item printed on a failed
 Scheme, who holds the Snitch) is entered by the players when it is revealed.
 
-Nothing here is random except the optional random pick of the Guard and the
-Soap at setup, which `resolve` decides and writes into the action.
+The rules are the table of moves MOVES below, phase by phase, in the
+rulebook's words. Nothing is random except the optional random pick of the
+Guard and the Soap at setup, which is decided once and written into the action.
 
 Rules facts and readings: /work/shared/rules/NOTES.md. The readings are kept in
 the functions marked *Reading* below (`guard_and_soap`, `gun_vote_result`) and
@@ -16,13 +17,15 @@ in READINGS, which the help text repeats.
 """
 from __future__ import annotations
 
-import random
+import collections
+from dataclasses import replace
 
 from .. import cues, lights
+from ..board import Board, Counter, SeatView, Token
 from ..inputs import InputEvent
 from ..lights import Led
 from ..players import left_of, right_of
-from .base import ActionSpec, Ballot, Game, IllegalAction, Option, Param
+from .base import Ballot, Game, IllegalAction, Move, Option, Param, Rule, name_of
 
 # -- the box -------------------------------------------------------------
 TOTAL_CARDS = 54             # 50 Prison Contacts + 3 Escape Plans + the Snitch
@@ -36,11 +39,14 @@ ESCAPE_CARDS = 6
 ESCAPE_PLANS = 3
 REQUIRED_MIN, REQUIRED_MAX = 1, 6   # the number in a Scheme card's bottom right corner
 ITEMS = ("binoculars", "key", "knuckle_irons", "bribe_money", "crowbar")
+PLACED = ("knuckle_irons", "crowbar")   # the Items that lie next to a Scheme
 PLAY_PHASES = ("turn", "resolution", "stash_item", "new_scheme")
 END_PHASES = ("gun_vote", "tie_break", "shoot", "escape", "escape_reveal", "final_reveal", "over")
 PHASES = ("setup",) + PLAY_PHASES + END_PHASES
 SETUP_STEPS = ("cards", "schemes", "guard", "soap")
 OUTCOMES = ("deck_out", "snitch_gun", "escape_failed", "escape_succeeded")
+SETUP_CHECKLIST = (("pile7", 7), ("pile13", 13), ("box2", BOX), ("cross", INTERROGATION_START), ("deal", DEALT),
+                   ("contacts", CONTACTS_START))   # laying out the box: "snitch.setup.<step>", with its count
 
 # Where the rulebook is silent or ambiguous, the app reads it this way (the
 # help text "snitch.help.readings" says the same to the table).
@@ -123,18 +129,19 @@ def winners(outcome: str, snitch: int | None, shot: int | None, count: int) -> l
     return [] if snitch is None else [snitch]
 
 
-def losers(state) -> list[int]:
-    """Everybody who did not win, once the game is over (the rules have no draw)."""
-    return [s for s in range(len(state["players"])) if s not in (state["winners"] or [])]
-
-
 def deal(count: int) -> list[int]:
     """The 24 Prison Contacts dealt as evenly as possible, clockwise from the first seat."""
     return [DEALT // count + (1 if seat < DEALT % count else 0) for seat in range(count)]
 
 
-def _new_scheme(required: int) -> dict:
-    return {"required": required, "under": 0, "refused": False, "crowbar": False, "knuckle_irons": False}
+def stashed(s, seat) -> int:
+    """How many Items lie face down in a stash (never which): a failed Scheme not yet named counts."""
+    return sum(s["stash"][seat].values()) + (s["pending_item"] == seat)
+
+
+def cards_at(scheme: dict) -> int:
+    """The cards a Scheme takes up on the table: itself, those under it, the Items next to it."""
+    return 1 + scheme["under"] + scheme["crowbar"] + scheme["knuckle_irons"]
 
 
 def needed(scheme: dict) -> int:
@@ -142,8 +149,539 @@ def needed(scheme: dict) -> int:
     return max(0, scheme["required"] - (1 if scheme["crowbar"] else 0))
 
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+# -- the table, as the rules look at it ---------------------------------------------
+def seats(s) -> tuple[int, ...]:
+    return tuple(range(len(s["players"])))
+
+
+def helpable(s, seat) -> list[int]:
+    """Whose Schemes this seat may play a card under: the two neighbours
+    before the riot, anybody but themselves after it."""
+    n = len(s["players"])
+    if s["riot"]:
+        return [x for x in range(n) if x != seat]
+    return sorted({left_of(seat, n), right_of(seat, n)})
+
+
+def targets(s, seat) -> tuple[int, ...]:
+    return tuple(x for x in helpable(s, seat) if s["schemes"][x] is not None)
+
+
+def item_targets(s, item) -> tuple[int, ...]:
+    """The Schemes an Item may lie next to: any, one of each Item per Scheme."""
+    return tuple(x for x, scheme in enumerate(s["schemes"]) if scheme is not None and not scheme[item])
+
+
+def usable_items(s, seat) -> list[str]:
+    return [item for item in ITEMS if not item_refusal(s, seat, item) and (item not in PLACED or item_targets(s, item))]
+
+
+def revealed(s) -> int:
+    """Cards the owner reveals: those under the Scheme, plus the top Prison
+    Contact unless Knuckle Irons lie next to it (or the deck is empty)."""
+    scheme = s["schemes"][s["resolving"]]
+    return scheme["under"] + (0 if scheme["knuckle_irons"] or s["contacts"] <= 0 else 1)
+
+
+def last_to(s) -> int | None:
+    """The owner of the Scheme the last card went under (who may refuse it)."""
+    return s["last_played"]["to"] if s["last_played"] else None
+
+
+def new_scheme_source(s) -> str:
+    last = s["last_resolution"]
+    if last and not last["success"]:
+        return "deck"       # a failed Scheme is replaced from the Prison Contacts Deck
+    return "hand" if s["hands"][s["resolving"]] > 0 else "deck"
+
+
+def still_to_vote(s) -> list[int]:
+    """Who has not voted yet, in the voting order: from the Soap holder round to the left."""
+    n = len(s["players"])
+    return [x for x in ((s["soap"] + i) % n for i in range(n)) if s["votes"][x] is None]
+
+
+def next_voter(s) -> int:
+    return (still_to_vote(s) or [s["soap"]])[0]
+
+
+def escape_eligible(s) -> tuple[int, ...]:
+    """Who the gun holder may pick for the next escape card: first everybody
+    but the shot player once, then any of them again."""
+    if len(s["escape"]) >= ESCAPE_CARDS:
+        return ()
+    players = [x for x in seats(s) if x != s["shot"]]
+    played = {card["seat"] for card in s["escape"]}
+    return tuple([x for x in players if x not in played] or players)
+
+
+def expected(s) -> str:
+    """What the game waits for, in words for a refusal."""
+    if s["phase"] == "setup":
+        return f"setting up ({s['step']})"
+    if s["phase"] == "turn":
+        return "the Soap holder " + ("passes the Soap" if s["acted"] else "plays, draws or uses an Item")
+    return f"the game is at {s['phase'].replace('_', ' ')}"
+
+
+# -- what the moves do to the table ---------------------------------------------------
+def lay_scheme(s, seat, required, source="hand"):
+    """A card from the hand (or the top of the Prison Contacts Deck) lies face up as seat's Scheme."""
+    take_card(s, seat, source)
+    s["schemes"][seat] = {"required": required, "under": 0, "refused": False, "crowbar": False, "knuckle_irons": False}
+
+
+def first_scheme(s, a):
+    lay_scheme(s, a["player"], a["required"])
+    missing = [i for i, scheme in enumerate(s["schemes"]) if scheme is None]
+    s.update({"current": missing[0]} if missing else {"step": "guard", "current": s["first_player"]})
+
+
+def take_card(s, seat, source):
+    """A card leaves `seat`'s hand, or the top of the Prison Contacts Deck."""
+    if source == "hand":
+        s["hands"][seat] -= 1
+    else:
+        s["contacts"] -= 1
+
+
+def took_action(s, last_played=None):
+    s.update(acted=True, last_played=last_played, last_resolution=None)
+
+
+def start_resolution(s, owner):
+    s.update(phase="resolution", resolving=owner, current=owner)
+
+
+def play_card(s, a):
+    me, target = a["player"], a["target"]
+    take_card(s, me, "hand")
+    scheme = s["schemes"][target]
+    scheme["under"] += 1
+    took_action(s, {"by": me, "to": target})
+    if scheme["under"] >= needed(scheme):
+        start_resolution(s, target)
+
+
+def draw_card(s, a):
+    took_action(s)
+    draw(s, a["player"], "interrogation", 1, None)
+
+
+def use_item(s, a):
+    me, item, n = a["player"], a["item"], len(s["players"])
+    s["stash"][me][item] -= 1
+    took_action(s)
+    if item in PLACED:                 # it lies next to the Scheme until that resolves
+        scheme = s["schemes"][a["target"]]
+        scheme[item] = True
+        if item == "crowbar" and scheme["under"] >= needed(scheme):
+            start_resolution(s, a["target"])
+        return
+    if item == "key":                  # you, your left and your right neighbour draw a Prison Contact each
+        log: list = []
+        for seat in (me, left_of(me, n), right_of(me, n)):
+            draw(s, seat, "contacts", 1, log)
+        s["last_resolution"] = {"owner": me, "success": None, "item": "key", "draws": log, "cut_short": False}
+    elif item == "bribe_money":        # the Guard leaves play until the next failed Scheme
+        s["guard"] = None
+    s["contacts"] += 1                 # Binoculars (the top 3 looked at), Key, Bribe Money go under the deck
+
+
+def pass_soap(s, a):
+    s["guard"], s["handcuffs_up"], s["soap"] = guard_and_soap(
+        "end_of_turn", s["guard"], s["handcuffs_up"], s["soap"], len(s["players"]))
+    s.update(current=s["soap"], acted=False, last_played=None, last_resolution=None, turn=s["turn"] + 1)
+
+
+def refuse(s, a):
+    scheme = s["schemes"][a["player"]]
+    scheme["under"] -= 1
+    scheme["refused"] = True
+    s["contacts"] += 1                 # the refused card goes unseen to the bottom
+    s["last_played"] = None
+    if s["phase"] == "resolution":
+        s.update(phase="turn", resolving=None, current=s["soap"])
+
+
+def reveal(s, a):
+    owner = a["player"]
+    n = len(s["players"])
+    scheme = s["schemes"][owner]
+    random_card = not scheme["knuckle_irons"] and s["contacts"] > 0
+    success = judge(a["repeats"], a["backstabs"], a["own_contact"], s["options"]["harder"])
+    log: list = []
+    s["last_resolution"] = record = {
+        "owner": owner, "success": success, "revealed": scheme["under"] + random_card, "random_card": random_card,
+        "repeats": a["repeats"], "backstabs": a["backstabs"], "own_contact": a["own_contact"], "draws": log,
+        "cut_short": False}
+    # the random card leaves the deck; the revealed cards and used Items go back under it
+    s["contacts"] += scheme["under"] + scheme["crowbar"] + scheme["knuckle_irons"]
+    s["schemes"][owner] = s["last_played"] = None
+    order = (owner, left_of(owner, n), right_of(owner, n))
+    if success:
+        s["scored"] += 1
+        for seat in order:
+            draw(s, seat, "contacts", 1, log)
+        ended = draw(s, owner, "interrogation", a["backstabs"], log)
+    else:
+        s["failed"] += 1
+        s["pending_item"] = owner      # the failed Scheme goes face down into the stash
+        ended = any(draw(s, seat, "interrogation", count, log)
+                    for seat, count in ((owner, 1), (order[1], 1), (order[2], 1), (owner, a["backstabs"])))
+    if ended:
+        record["cut_short"] = True
+    elif not success:
+        s["guard"], s["handcuffs_up"], s["soap"] = guard_and_soap(
+            "failure", s["guard"], s["handcuffs_up"], s["soap"], n, owner=owner)
+        s["phase"] = "stash_item"
+    elif s["scored"] >= SCHEMES_FOR_GUN:
+        start_gun_vote(s)
+    else:
+        s["phase"] = "new_scheme"
+
+
+def draw(s, seat, deck, count, log) -> bool:
+    """Draw `count` cards one by one; True when the Interrogation Deck ran
+    out (the game ends at once, on that card)."""
+    got = 0
+    for _ in range(count):
+        if deck == "contacts" and s["contacts"] <= 0:
+            continue                    # an empty Prison Contacts Deck gives nothing
+        s[deck] -= 1
+        s["hands"][seat] += 1
+        got += 1
+        s["riot"] = s["riot"] or s["interrogation"] <= RIOT_AT
+        if s["interrogation"] == 0:
+            end(s, "deck_out")
+            break
+    if log is not None and count > 0:
+        log.append({"seat": seat, "deck": deck, "count": got, "wanted": count})
+    return s["interrogation"] == 0
+
+
+def end(s, outcome):
+    s.update(outcome=outcome, phase="final_reveal", resolving=None, acted=False, last_played=None)
+
+
+def stash_item(s, a):
+    s["stash"][a["player"]][a["item"]] += 1
+    s.update(pending_item=None, phase="new_scheme")
+
+
+def new_scheme(s, a):
+    lay_scheme(s, a["player"], a["required"], a["source"])
+    s.update(phase="turn", resolving=None, current=s["soap"])
+
+
+def start_gun_vote(s):
+    """Five Schemes scored: the gun is inside. Everything but the two decks
+    (and the hands) leaves the table; the Guard turns to the Escape Route."""
+    s["removed"] += sum(cards_at(sc) for sc in s["schemes"] if sc is not None) + sum(stashed(s, x) for x in seats(s))
+    s.update(schemes=[None] * len(s["players"]), stash=[{item: 0 for item in ITEMS} for _ in s["stash"]],
+             pending_item=None, guard=None, handcuffs_up=False, phase="gun_vote", resolving=None,
+             last_played=None, votes=[None] * len(s["players"]), current=s["soap"])
+
+
+def vote(s, a):
+    s["votes"][a["player"]] = a["target"]
+    if any(v is None for v in s["votes"]):
+        s["current"] = next_voter(s)
+        return
+    winner, tied = gun_vote_result(s["votes"])
+    if winner is None:
+        s.update(tied=tied, phase="tie_break", current=s["soap"])
+    else:
+        give_gun(s, winner)
+
+
+def give_gun(s, seat):
+    s.update(gun=seat, current=seat, phase="shoot")
+
+
+def escape_card(s, a):
+    take_card(s, a["seat"], a["source"])
+    s["escape"].append({"seat": a["seat"], "source": a["source"]})
+    if len(s["escape"]) >= ESCAPE_CARDS:
+        s["phase"] = "escape_reveal"
+
+
+def escape_reveal(s, a):
+    success = judge(a["repeats"], a["backstabs"])
+    s["escape_result"] = {"escape_plans": a["escape_plans"], "repeats": a["repeats"],
+                          "backstabs": a["backstabs"], "success": success}
+    end(s, "escape_succeeded" if success else "escape_failed")
+
+
+def finish(s, snitch):
+    """Who held the Snitch is known (None: nobody); the winners are named. A Snitch
+    who got the gun won with it, at once."""
+    if snitch is not None and snitch == s["gun"]:
+        s["outcome"] = "snitch_gun"
+    s.update(snitch=snitch, winners=winners(s["outcome"], snitch, s["shot"], len(s["players"])), phase="over",
+             finished=True)
+
+
+# -- what the moves take, and when they are refused -------------------------------------
+def seat(label="", choices=(), **more) -> Param:
+    """A seat argument (any seat, when no choices are given); no seat at all is refused naming the argument."""
+    return Param("seat", label, tuple(choices), message="{name}: there is no seat {value} at this table", **more)
+
+
+def told(param: Param) -> Param:
+    """A yes/no a script may leave out: it means no (the screen always asks it)."""
+    return replace(param, optional=True, default=False)
+
+
+def refuse_seat(s, chosen, allowed, key, message):
+    """The one check of a seat argument against the seats the rules allow now."""
+    if chosen not in allowed:
+        who = name_of(s, chosen)
+        raise IllegalAction(key, message.format(name=who), name=who)
+
+
+def at_step(kind, name):
+    """The setup goes step by step: `kind` belongs to step `name`."""
+    return Rule(lambda s, me: s["step"] != name, "snitch_not_now", kind + " is not possible now; {expected}",
+                lambda s, me: {"expected": expected(s)})
+
+
+REQUIRED = Param("int", "snitch.param.required", minimum=REQUIRED_MIN, maximum=REQUIRED_MAX,
+                 error="snitch_bad_required",
+                 message="enter the number in the Scheme card's bottom right corner ({low} to {high})")
+ITEM = Param("choice", "snitch.param.item", ITEMS, error="snitch_bad_item",
+             message="there is no Item {value}; Items are " + ", ".join(ITEMS))
+FLAG = dict(error="snitch_bad_flag", message="{name} must be true or false, not {value}")
+REPEATS = Param("bool", "snitch.param.repeats", **FLAG)
+OWN_CONTACT = Param("bool", "snitch.param.own_contact", **FLAG)
+SOURCE = Param("choice", "snitch.param.source", ("hand", "deck"), error="snitch_bad_source",
+               message="a card comes from the hand or the top of the Prison Contacts Deck")
+
+
+def backstabs(high, why=""):
+    return Param("int", "snitch.param.backstabs", minimum=0, maximum=high, error="snitch_backstabs",
+                 message="enter the Backstab icons shown: {low} to {high}" + why)
+
+
+ACTED = Rule(lambda s, me: s["acted"], "snitch_already_acted", "{name} has had their action: pass the Soap")
+MUST_ACT = Rule(lambda s, me: not s["acted"], "snitch_must_act",
+                "first play a card, draw a card or use an Item, then pass the Soap")
+NO_CARDS = Rule(lambda s, me: s["hands"][me] <= 0, "snitch_no_cards", "{name} has no card in hand")
+NOTHING_TO_REFUSE = Rule(lambda s, me: me is None or s["phase"] == "resolution" and s["resolving"] != me,
+                         "snitch_nothing_to_refuse", "no card was just played under a Scheme: nothing to refuse")
+
+
+def pick_at_random(s, a, rng):
+    """The Guard and the Soap go to a seat the table names, or one at random."""
+    if "seat" in a:
+        return {**a, "random": False}
+    return {**a, "seat": rng.randrange(len(s["players"])), "random": True}
+
+
+def may_play(s, a):
+    if a["target"] == a["player"]:
+        raise IllegalAction("snitch_own_scheme", "you cannot play a card under your own Scheme")
+    refuse_seat(s, a["target"], targets(s, a["player"]), "snitch_not_neighbour",
+                "before the riot you may only play under your neighbours' Schemes, not {name}'s")
+
+
+def items_offered(s, me):
+    """One button per Item that may be used now; Knuckle Irons and a Crowbar ask next to whose Scheme."""
+    return [{"item": Param("choice", "snitch.param.item", (item,)),
+             **({"target": seat("snitch.param.scheme_of", item_targets(s, item))} if item in PLACED else {})}
+            for item in usable_items(s, me)]
+
+
+def item_refusal(s, me, item) -> IllegalAction | None:
+    """Why `me` may not use `item` now (where it would go aside), or None."""
+    if s["stash"][me][item] <= 0:
+        return IllegalAction("snitch_no_item", f"{name_of(s, me)} has no {item} in their stash", name=name_of(s, me))
+    if s["guard"] == me and item != "bribe_money":
+        return IllegalAction("snitch_guarded_item", "the Guard is in front of you: no Items, except Bribe Money")
+    if item == "bribe_money" and s["guard"] is None:
+        return IllegalAction("snitch_no_guard", "the Guard is not in play: there is nobody to bribe")
+    return None
+
+
+def may_use(s, a):
+    refusal = item_refusal(s, a["player"], a["item"])
+    if refusal:
+        raise refusal
+    if a["item"] in PLACED:
+        refuse_seat(s, seat().check("target", a.get("target")), item_targets(s, a["item"]), "snitch_item_there",
+                    "{name}'s Scheme has no room for that Item (no Scheme, or one lies there already)")
+
+
+def reveal_args(s, me, asked=False):
+    """What the owner enters at a reveal. The screen asks about repeats only with 2
+    or more cards revealed, about the own contact only under the harder rule."""
+    shown = revealed(s)
+    args = {}
+    if shown >= 2 or not asked:
+        args["repeats"] = REPEATS if asked else told(REPEATS)
+    args["backstabs"] = backstabs(shown)
+    if s["options"]["harder"] and (shown >= 1 or not asked):
+        args["own_contact"] = OWN_CONTACT if asked else told(OWN_CONTACT)
+    return args
+
+
+def may_reveal(s, a):
+    if a["repeats"] and revealed(s) < 2:
+        raise IllegalAction("snitch_repeats", "a Prison Contact can only repeat with 2 or more cards revealed")
+    if a.get("own_contact") and revealed(s) < 1:
+        raise IllegalAction("snitch_own_contact", "no card was revealed: none can match the Scheme")
+
+
+def escape_offered(s, me):
+    """From a hand (who has a card) or from the top of the Prison Contacts Deck, as two buttons."""
+    eligible = escape_eligible(s)
+    with_cards = tuple(x for x in eligible if s["hands"][x] > 0)
+    return [{"seat": seat("snitch.param.escape_seat", who), "source": Param("choice", SOURCE.label, (src,))}
+            for src, who in (("hand", with_cards), ("deck", eligible if s["contacts"] > 0 else ())) if who]
+
+
+def escape_source(s, a) -> str:
+    return a.get("source") or ("hand" if s["hands"][a["seat"]] > 0 else "deck")
+
+
+def may_escape(s, a):
+    who = a["seat"]
+    if who == s["shot"]:
+        raise IllegalAction("snitch_shot_cannot_play", "the shot player cannot add cards to the escape")
+    refuse_seat(s, who, escape_eligible(s), "snitch_escape_order",
+                "everybody plays one card before anybody plays a second: not {name} yet")
+    if escape_source(s, a) == "hand" and NO_CARDS.when(s, who):
+        raise NO_CARDS.refusal(s, who)
+    if escape_source(s, a) == "deck" and s["contacts"] <= 0:
+        raise IllegalAction("snitch_contacts_empty", "the Prison Contacts Deck is empty")
+
+
+ESCAPE_BACKSTABS = backstabs(ESCAPE_CARDS, " (Escape Plans have none)")
+
+
+def escape_args(s, asked=False):
+    """What the table enters at the escape's reveal. Escape Plans come only from a hand, 3 at most."""
+    plans = min(ESCAPE_PLANS, sum(card["source"] == "hand" for card in s["escape"]))
+    return {"escape_plans": Param("int", "snitch.param.escape_plans", minimum=0, maximum=plans,
+                                  error="snitch_escape_plans",
+                                  message="enter the Escape Plans revealed: {low} to {high}"),
+            "repeats": REPEATS if asked else told(REPEATS), "backstabs": ESCAPE_BACKSTABS}
+
+
+def any_seat(arg, label, **more):
+    return lambda s, me: {arg: seat(label, seats(s), **more)}
+
+
+# -- the moves, phase by phase ------------------------------------------------------------
+MOVES = (
+    # Setup: the cards are laid out, every seat lays a Scheme, the Guard and the Soap are given.
+    Move("cards_ready", ("setup",), None, unless=(at_step("cards_ready", "cards"),),
+         apply=lambda s, a: s.update(step="schemes", current=0)),
+    Move("scheme", ("setup",), "each", params={"required": REQUIRED}, apply=first_scheme, unless=(
+        at_step("scheme", "schemes"),
+        Rule(lambda s, me: s["schemes"][me] is not None, "snitch_has_scheme",
+             "{name} already has a Scheme; undo to change it"))),
+    Move("pick_guard", ("setup",), None, params=any_seat("seat", "snitch.param.guard", optional=True),
+         unless=(at_step("pick_guard", "guard"),), decide=pick_at_random,
+         apply=lambda s, a: s.update(guard=a["seat"], handcuffs_up=False, step="soap")),
+    Move("pick_soap", ("setup",), None, params=any_seat("seat", "snitch.param.soap", optional=True),
+         unless=(at_step("pick_soap", "soap"),), decide=pick_at_random,      # handcuffs face down; they begin
+         apply=lambda s, a: s.update(soap=a["seat"], current=a["seat"], handcuffs_up=False, phase="turn", step=None,
+                                     turn=1, acted=False)),
+    # A turn: the Soap holder plays a card under a Scheme they may help, draws, or uses an Item; then passes the Soap.
+    Move("play_card", ("turn",), "soap", params={"target": seat("snitch.param.target")},
+         listing=lambda s, me: [{"target": seat("snitch.param.target", targets(s, me))}],
+         unless=(ACTED, NO_CARDS), check=may_play, apply=play_card),
+    Move("draw_card", ("turn",), "soap", unless=(ACTED,), apply=draw_card),
+    Move("use_item", ("turn",), "soap", params={"item": ITEM, "target": seat(optional=True)},
+         listing=items_offered, label=lambda p: "snitch.action.use_" + p["item"].choices[0],
+         unless=(ACTED,), check=may_use, apply=use_item,
+         decide=lambda s, a, rng: {k: v for k, v in a.items() if k != "target" or a["item"] in PLACED}),
+    Move("pass_soap", ("turn",), "soap", unless=(MUST_ACT,), apply=pass_soap),
+    # A Scheme with enough cards resolves: the owner reveals and enters what showed.
+    Move("reveal", ("resolution",), "resolving", params=reveal_args,
+         listing=lambda s, me: [reveal_args(s, me, asked=True)], check=may_reveal, apply=reveal,
+         decide=lambda s, a, rng: {**a, "own_contact": a.get("own_contact", False)}),
+    # The owner may turn down the card just played under their Scheme: once per Scheme, not while guarded.
+    Move("refuse", ("turn", "resolution"), last_to, apply=refuse, unless=(
+        NOTHING_TO_REFUSE,
+        Rule(lambda s, me: s["guard"] == me, "snitch_guarded_refuse",
+             "the Guard is in front of you: you cannot refuse help"),
+        Rule(lambda s, me: s["schemes"][me]["refused"], "snitch_already_refused",
+             "this Scheme is already turned sideways: refuse once per Scheme"),
+        replace(NOTHING_TO_REFUSE, when=lambda s, me: s["schemes"][me]["under"] <= 0 or me == s["soap"]))),
+    # A failed Scheme goes into the stash as the Item printed on it; then a new Scheme.
+    Move("stash_item", ("stash_item",), "resolving", params={"item": ITEM}, apply=stash_item),
+    Move("new_scheme", ("new_scheme",), "resolving", params={"required": REQUIRED}, apply=new_scheme,
+         decide=lambda s, a, rng: {**a, "source": new_scheme_source(s)}),
+    # The gun is inside: a secret vote, round from the Soap holder to the left; a tie is the Soap holder's.
+    Move("vote", ("gun_vote",), next_voter, params=any_seat("target", "snitch.param.vote", secret=True), apply=vote),
+    Move("break_tie", ("tie_break",), "soap", params={"target": seat("snitch.param.gun_to")},
+         listing=lambda s, me: [{"target": seat("snitch.param.gun_to", s["tied"])}],
+         check=lambda s, a: refuse_seat(s, a["target"], s["tied"], "snitch_not_tied",
+                                        "{name} is not one of the tied players"),
+         apply=lambda s, a: give_gun(s, a["target"])),
+    # The gun holder shoots somebody else, or nobody, or shows the Snitch and wins.
+    Move("shoot", ("shoot",), "gun", params={"target": seat("snitch.param.shoot")},
+         listing=lambda s, me: [{"target": seat("snitch.param.shoot", (x for x in seats(s) if x != me))}],
+         check=lambda s, a: refuse_seat(s, a["target"], [x for x in seats(s) if x != a["player"]],
+                                        "snitch_shoot_self", "the gun holder cannot shoot themselves"),
+         apply=lambda s, a: s.update(shot=a["target"], phase="escape")),
+    Move("hold_fire", ("shoot",), "gun", apply=lambda s, a: s.update(shot=None, phase="escape")),
+    Move("snitch_has_gun", ("shoot",), "gun", apply=lambda s, a: finish(s, a["player"])),
+    # The escape: the gun holder names who plays each of the 6 cards; then they are revealed.
+    Move("escape_card", ("escape",), "gun", params={"seat": seat("snitch.param.escape_seat"),
+                                                    "source": replace(SOURCE, optional=True)},
+         listing=escape_offered, check=may_escape, apply=escape_card,
+         label=lambda p: "snitch.action.escape_card" + ("_deck" if p["source"].choices == ("deck",) else ""),
+         decide=lambda s, a, rng: {**a, "source": escape_source(s, a)}),
+    Move("escape_reveal", ("escape_reveal",), None, params=lambda s, me: escape_args(s),
+         listing=lambda s, me: [escape_args(s, asked=True)], apply=escape_reveal,       # Escape Plans: no Backstab
+         check=lambda s, a: replace(ESCAPE_BACKSTABS, maximum=ESCAPE_CARDS - a["escape_plans"]).check(
+             "backstabs", a["backstabs"])),
+    # The end: who held the Snitch?
+    Move("reveal_snitch", ("final_reveal",), None, params=any_seat("seat", "snitch.param.snitch"),
+         apply=lambda s, a: finish(s, a["seat"])),
+    Move("no_snitch", ("final_reveal",), None, apply=lambda s, a: finish(s, None)),
+)
+
+
+# -- the table in words --------------------------------------------------------------
+def on_scheme(scheme, t) -> list[str]:
+    """What lies with a Scheme besides its cards: sideways (refused once), a Crowbar, Knuckle Irons."""
+    return [t(key) for key, on in (("snitch.scheme.sideways", scheme["refused"]),
+                                   ("snitch.item.crowbar", scheme["crowbar"]),
+                                   ("snitch.item.knuckle_irons", scheme["knuckle_irons"])) if on]
+
+
+def resolution_line(s, t, last) -> str:
+    draws = "; ".join(t("snitch.draw." + d["deck"], name=name_of(s, d["seat"]), count=d["count"])
+                      for d in last["draws"]) or t("snitch.none")
+    key = "key" if last["success"] is None else "succeeded" if last["success"] else "failed"
+    text = t("snitch.line." + key, name=name_of(s, last["owner"]), backstabs=last.get("backstabs"), draws=draws)
+    if last["cut_short"]:
+        text += " " + t("snitch.line.cut_short", name=name_of(s, last["draws"][-1]["seat"]))
+    return text
+
+
+def draws_short(s, t) -> str:
+    """The last resolution's draws in order, in few words: "Bob 1, Cy 1, Ann 1 from the
+    Prison Contacts Deck; Bob 1 from the Interrogation Deck" (no empty draws;
+    a name and its count joined by a no-break space, so "Cleo 1" stays on one line)."""
+    groups: list[tuple[str, list[str]]] = []
+    for d in (s["last_resolution"] or {}).get("draws", ()):
+        if d["count"] > 0:
+            if not groups or groups[-1][0] != d["deck"]:
+                groups.append((d["deck"], []))
+            groups[-1][1].append(f"{name_of(s, d['seat'])}\u00a0{d['count']}")
+    return "; ".join(t("snitch.draws." + deck, draws=", ".join(who)) for deck, who in groups)
+
+
+def votes_line(s, t) -> str:
+    """The votes once they are all in: the most first ("Cy 3, Bob 1, Dee 1")."""
+    tally = collections.Counter(v for v in s["votes"] if v is not None)
+    return t("snitch.line.votes", votes=", ".join(f"{name_of(s, x)} {n}" for x, n in
+                                                 sorted(tally.items(), key=lambda kv: (-kv[1], kv[0]))))
 
 
 class Snitch(Game):
@@ -156,1090 +694,235 @@ class Snitch(Game):
         Option("harder", "bool", False, "snitch.option.harder"),
     )
     help_keys = ("snitch.help.guard_soap", "snitch.help.gun_vote", "snitch.help.readings")
+    moves = MOVES
+    _start_gun_vote = staticmethod(start_gun_vote)     # the pads' tests build a gun vote with it
 
     # -- setup -------------------------------------------------------------
     def setup(self, players, options, first_player, rng):
         count = len(players)
-        return {
-            "game": self.id,
-            "players": players,
-            "options": options,
-            "first_player": first_player,
-            "phase": "setup",
-            "step": "cards",
-            "current": first_player,
-            "turn": 0,
-            "acted": False,
-            "interrogation": INTERROGATION_START,
-            "riot": False,
-            "contacts": CONTACTS_START,
-            "box": BOX,
-            "hands": deal(count),
-            "schemes": [None] * count,
-            "stash": [{item: 0 for item in ITEMS} for _ in range(count)],
-            "pending_item": None,
-            "scored": 0,
-            "failed": 0,
-            "guard": None,
-            "handcuffs_up": False,
-            "soap": None,
-            "last_played": None,
-            "resolving": None,
-            "last_resolution": None,
-            "removed": 0,
-            "votes": [None] * count,
-            "tied": [],
-            "gun": None,
-            "shot": None,
-            "escape": [],
-            "escape_result": None,
-            "outcome": None,
-            "snitch": None,
-            "winners": None,
-            "finished": False,
-        }
+        return self.base_state(
+            players, options, first_player=first_player, phase="setup", step="cards", current=first_player,
+            turn=0, acted=False, interrogation=INTERROGATION_START, riot=False, contacts=CONTACTS_START, box=BOX,
+            hands=deal(count), schemes=[None] * count, stash=[{item: 0 for item in ITEMS} for _ in range(count)],
+            pending_item=None, scored=0, failed=0, guard=None, handcuffs_up=False, soap=None, last_played=None,
+            resolving=None, last_resolution=None, removed=0, votes=[None] * count, tied=[], gun=None, shot=None,
+            escape=[], escape_result=None, outcome=None, snitch=None, winners=None)
+
+    # -- the refusals in The Snitch's words ----------------------------------------
+    def unknown_action(self, kind):
+        return IllegalAction("unknown_action", f"The Snitch has no action {kind!r}", action=kind)
+
+    def not_now(self, state, kind):
+        if kind == "refuse":
+            return NOTHING_TO_REFUSE.refusal(state, None)
+        return IllegalAction("snitch_not_now", f"{kind} is not possible now; {expected(state)}")
+
+    def not_yours(self, state, seat):
+        if seat is None:            # nobody may refuse: no card was just played
+            return NOTHING_TO_REFUSE.refusal(state, None)
+        name = name_of(state, seat)
+        return IllegalAction("snitch_not_your_turn", f"it is {name}'s turn to do that", name=name)
+
+    def still_secret(self, state, action):
+        """The gun vote is secret until every vote is in."""
+        return action.get("type") == "vote" and state["phase"] == "gun_vote"
 
-    # -- what may be done now ------------------------------------------------
-    def legal_actions(self, state):
-        phase = state["phase"]
-        n = len(state["players"])
-        seats = tuple(range(n))
-        required = Param("int", "snitch.param.required", minimum=REQUIRED_MIN, maximum=REQUIRED_MAX)
-        if phase == "setup":
-            step = state["step"]
-            if step == "cards":
-                return [ActionSpec("cards_ready", "snitch.action.cards_ready")]
-            if step == "schemes":
-                return [ActionSpec("scheme", "snitch.action.scheme", s, {"required": required})
-                        for s in seats if state["schemes"][s] is None]
-            if step == "guard":
-                return [ActionSpec("pick_guard", "snitch.action.pick_guard", None,
-                                   {"seat": Param("seat", "snitch.param.guard", seats, optional=True)})]
-            return [ActionSpec("pick_soap", "snitch.action.pick_soap", None,
-                               {"seat": Param("seat", "snitch.param.soap", seats, optional=True)})]
-        if phase == "turn":
-            me = state["soap"]
-            out = []
-            if not state["acted"]:
-                targets = self._targets(state, me)
-                if state["hands"][me] > 0 and targets:
-                    out.append(ActionSpec("play_card", "snitch.action.play_card", me,
-                                          {"target": Param("seat", "snitch.param.target", targets)}))
-                out.append(ActionSpec("draw_card", "snitch.action.draw_card", me))
-                for item in self._usable_items(state, me):
-                    params = {"item": Param("choice", "snitch.param.item", (item,))}
-                    if item in ("knuckle_irons", "crowbar"):
-                        params["target"] = Param("seat", "snitch.param.scheme_of",
-                                                 self._item_targets(state, item))
-                    out.append(ActionSpec("use_item", f"snitch.action.use_{item}", me, params))
-            else:
-                out.append(ActionSpec("pass_soap", "snitch.action.pass_soap", me))
-            refuser = self._refuser(state)
-            if refuser is not None:
-                out.append(ActionSpec("refuse", "snitch.action.refuse", refuser))
-            return out
-        if phase == "resolution":
-            owner = state["resolving"]
-            revealed = self._revealed(state)
-            params = {}
-            if revealed >= 2:
-                params["repeats"] = Param("bool", "snitch.param.repeats")
-            params["backstabs"] = Param("int", "snitch.param.backstabs", minimum=0, maximum=revealed)
-            if state["options"]["harder"] and revealed >= 1:
-                params["own_contact"] = Param("bool", "snitch.param.own_contact")
-            out = [ActionSpec("reveal", "snitch.action.reveal", owner, params)]
-            refuser = self._refuser(state)
-            if refuser is not None:
-                out.append(ActionSpec("refuse", "snitch.action.refuse", refuser))
-            return out
-        if phase == "stash_item":
-            return [ActionSpec("stash_item", "snitch.action.stash_item", state["resolving"],
-                               {"item": Param("choice", "snitch.param.item", ITEMS)})]
-        if phase == "new_scheme":
-            return [ActionSpec("new_scheme", "snitch.action.new_scheme", state["resolving"], {"required": required})]
-        if phase == "gun_vote":
-            return [ActionSpec("vote", "snitch.action.vote", self._next_voter(state),
-                               {"target": Param("seat", "snitch.param.vote", seats)})]
-        if phase == "tie_break":
-            return [ActionSpec("break_tie", "snitch.action.break_tie", state["soap"],
-                               {"target": Param("seat", "snitch.param.gun_to", tuple(state["tied"]))})]
-        if phase == "shoot":
-            gun = state["gun"]
-            others = tuple(s for s in seats if s != gun)
-            return [ActionSpec("shoot", "snitch.action.shoot", gun, {"target": Param("seat", "snitch.param.shoot", others)}),
-                    ActionSpec("hold_fire", "snitch.action.hold_fire", gun),
-                    ActionSpec("snitch_has_gun", "snitch.action.snitch_has_gun", gun)]
-        if phase == "escape":
-            gun = state["gun"]
-            eligible = self._escape_eligible(state)
-            out = []
-            with_cards = tuple(s for s in eligible if state["hands"][s] > 0)
-            if with_cards:
-                out.append(ActionSpec("escape_card", "snitch.action.escape_card", gun,
-                                      {"seat": Param("seat", "snitch.param.escape_seat", with_cards),
-                                       "source": Param("choice", "snitch.param.source", ("hand",))}))
-            if state["contacts"] > 0 and eligible:
-                out.append(ActionSpec("escape_card", "snitch.action.escape_card_deck", gun,
-                                      {"seat": Param("seat", "snitch.param.escape_seat", eligible),
-                                       "source": Param("choice", "snitch.param.source", ("deck",))}))
-            return out
-        if phase == "escape_reveal":
-            plans = self._max_escape_plans(state)
-            return [ActionSpec("escape_reveal", "snitch.action.escape_reveal", None, {
-                "escape_plans": Param("int", "snitch.param.escape_plans", minimum=0, maximum=plans),
-                "repeats": Param("bool", "snitch.param.repeats"),
-                "backstabs": Param("int", "snitch.param.backstabs", minimum=0, maximum=ESCAPE_CARDS)})]
-        if phase == "final_reveal":
-            return [ActionSpec("reveal_snitch", "snitch.action.reveal_snitch", None,
-                               {"seat": Param("seat", "snitch.param.snitch", seats)}),
-                    ActionSpec("no_snitch", "snitch.action.no_snitch")]
-        return []
-
-    # -- helpers about the table ---------------------------------------------
-    @staticmethod
-    def _name(state, seat) -> str:
-        return state["players"][seat]["name"]
-
-    @staticmethod
-    def _neighbours(state, seat) -> list[int]:
-        n = len(state["players"])
-        return sorted({left_of(seat, n), right_of(seat, n)})
-
-    def _helpable(self, state, seat) -> list[int]:
-        """Whose Schemes this seat may play a card under: the two neighbours
-        before the riot, anybody but themselves after it."""
-        if state["riot"]:
-            return [s for s in range(len(state["players"])) if s != seat]
-        return self._neighbours(state, seat)
-
-    def _targets(self, state, seat) -> tuple[int, ...]:
-        return tuple(s for s in self._helpable(state, seat) if state["schemes"][s] is not None)
-
-    def _usable_items(self, state, seat) -> list[str]:
-        out = []
-        for item in ITEMS:
-            if state["stash"][seat][item] <= 0:
-                continue
-            if state["guard"] == seat and item != "bribe_money":
-                continue
-            if item == "bribe_money" and state["guard"] is None:
-                continue
-            if item in ("knuckle_irons", "crowbar") and not self._item_targets(state, item):
-                continue
-            out.append(item)
-        return out
-
-    @staticmethod
-    def _item_targets(state, item) -> tuple[int, ...]:
-        return tuple(s for s, scheme in enumerate(state["schemes"]) if scheme is not None and not scheme[item])
-
-    @staticmethod
-    def _refuser(state) -> int | None:
-        """The seat that may refuse the card just played under its Scheme, if any:
-        outside their turn, not guarded, once per Scheme."""
-        last = state["last_played"]
-        if last is None or state["phase"] not in ("turn", "resolution"):
-            return None
-        owner = last["to"]
-        if state["phase"] == "resolution" and state["resolving"] != owner:
-            return None
-        scheme = state["schemes"][owner]
-        if scheme is None or scheme["refused"] or scheme["under"] <= 0:
-            return None
-        if state["guard"] == owner or owner == state["soap"]:
-            return None
-        return owner
-
-    @staticmethod
-    def _revealed(state) -> int:
-        """Cards the owner reveals: those under the Scheme, plus the top Prison
-        Contact unless Knuckle Irons lie next to it (or the deck is empty)."""
-        scheme = state["schemes"][state["resolving"]]
-        extra = 0 if scheme["knuckle_irons"] or state["contacts"] <= 0 else 1
-        return scheme["under"] + extra
-
-    @staticmethod
-    def _next_voter(state) -> int:
-        n = len(state["players"])
-        for i in range(n):
-            seat = (state["soap"] + i) % n   # from the Soap holder, passed to the left
-            if state["votes"][seat] is None:
-                return seat
-        return state["soap"]
-
-    @staticmethod
-    def _escape_eligible(state) -> tuple[int, ...]:
-        """Who the gun holder may pick for the next escape card: first everybody
-        but the shot player once, then any of them again."""
-        if len(state["escape"]) >= ESCAPE_CARDS:
-            return ()
-        players = [s for s in range(len(state["players"])) if s != state["shot"]]
-        played = {card["seat"] for card in state["escape"]}
-        first_round = [s for s in players if s not in played]
-        return tuple(first_round or players)
-
-    @staticmethod
-    def _max_escape_plans(state) -> int:
-        from_hand = sum(1 for card in state["escape"] if card["source"] == "hand")
-        return min(ESCAPE_PLANS, from_hand)
-
-    # -- checking an action ------------------------------------------------
-    def _actor(self, state, action, expected: int) -> int:
-        seat = action.get("player", expected)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["players"]):
-            raise IllegalAction("bad_player", f"there is no seat {seat!r} at this table", seat=seat)
-        if seat != expected:
-            name = self._name(state, expected)
-            raise IllegalAction("snitch_not_your_turn", f"it is {name}'s turn to do that, not {self._name(state, seat)}'s",
-                                name=name)
-        return seat
-
-    def _seat(self, state, action, key: str, choices, error: str, message: str, optional=False):
-        value = action.get(key)
-        if value is None and optional:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(state["players"]):
-            raise IllegalAction("snitch_bad_seat", f"{key}: there is no seat {value!r} at this table", seat=value)
-        if value not in choices:
-            raise IllegalAction(error, message.format(name=self._name(state, value)), name=self._name(state, value))
-        return value
-
-    @staticmethod
-    def _flag(action, key: str) -> bool:
-        value = action.get(key, False)
-        if not isinstance(value, bool):
-            raise IllegalAction("snitch_bad_flag", f"{key} must be true or false, not {value!r}", field=key)
-        return value
-
-    @staticmethod
-    def _count(action, key: str, low: int, high: int, error: str, message: str) -> int:
-        value = action.get(key)
-        if not _is_int(value) or not low <= value <= high:
-            raise IllegalAction(error, message.format(low=low, high=high, value=value), low=low, high=high)
-        return value
-
-    def _not_now(self, state, kind):
-        raise IllegalAction("snitch_not_now", f"{kind} is not possible now; {self._expected(state)}")
-
-    @staticmethod
-    def _expected(state) -> str:
-        phase = state["phase"]
-        if phase == "setup":
-            return f"setting up ({state['step']})"
-        if phase == "turn":
-            return "the Soap holder passes the Soap" if state["acted"] else "the Soap holder plays, draws or uses an Item"
-        return f"the game is at {phase.replace('_', ' ')}"
-
-    def resolve(self, state, action, rng: random.Random):
-        kind = action.get("type")
-        if state["phase"] == "over":
-            raise IllegalAction("game_over", "the game is over; start a new one or undo")
-        # Only a type that has its own apply step is an action; other _check_ helpers are not.
-        known = isinstance(kind, str) and kind.isidentifier() and hasattr(self, f"_do_{kind}")
-        handler = getattr(self, f"_check_{kind}", None) if known else None
-        if handler is None:
-            raise IllegalAction("unknown_action", f"The Snitch has no action {kind!r}", action=kind)
-        return handler(state, action, rng)
-
-    # setup
-    def _check_cards_ready(self, state, action, rng):
-        if state["phase"] != "setup" or state["step"] != "cards":
-            self._not_now(state, "cards_ready")
-        return {"type": "cards_ready"}
-
-    def _check_scheme(self, state, action, rng):
-        if state["phase"] != "setup" or state["step"] != "schemes":
-            self._not_now(state, "scheme")
-        seat = action.get("player", state["current"])
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["players"]):
-            raise IllegalAction("bad_player", f"there is no seat {seat!r} at this table", seat=seat)
-        if state["schemes"][seat] is not None:
-            raise IllegalAction("snitch_has_scheme", f"{self._name(state, seat)} already has a Scheme; undo to change it",
-                                name=self._name(state, seat))
-        required = self._required(action)
-        return {"type": "scheme", "player": seat, "required": required}
-
-    def _required(self, action) -> int:
-        return self._count(action, "required", REQUIRED_MIN, REQUIRED_MAX, "snitch_bad_required",
-                           "enter the number in the Scheme card's bottom right corner ({low} to {high})")
-
-    def _check_pick_guard(self, state, action, rng):
-        if state["phase"] != "setup" or state["step"] != "guard":
-            self._not_now(state, "pick_guard")
-        return self._pick(state, action, rng, "pick_guard")
-
-    def _check_pick_soap(self, state, action, rng):
-        if state["phase"] != "setup" or state["step"] != "soap":
-            self._not_now(state, "pick_soap")
-        return self._pick(state, action, rng, "pick_soap")
-
-    def _pick(self, state, action, rng, kind):
-        n = len(state["players"])
-        seat = self._seat(state, action, "seat", range(n), "snitch_bad_seat", "", optional=True)
-        if seat is None:
-            return {"type": kind, "seat": rng.randrange(n), "random": True}
-        return {"type": kind, "seat": seat, "random": False}
-
-    # the turn
-    def _check_turn_action(self, state, kind):
-        if state["phase"] != "turn":
-            self._not_now(state, kind)
-        if state["acted"]:
-            raise IllegalAction("snitch_already_acted",
-                                f"{self._name(state, state['soap'])} has had their action: pass the Soap",
-                                name=self._name(state, state["soap"]))
-
-    def _check_play_card(self, state, action, rng):
-        self._check_turn_action(state, "play_card")
-        me = self._actor(state, action, state["soap"])
-        if state["hands"][me] <= 0:
-            raise IllegalAction("snitch_no_cards", f"{self._name(state, me)} has no card in hand",
-                                name=self._name(state, me))
-        target = action.get("target")
-        if target == me:
-            raise IllegalAction("snitch_own_scheme", "you cannot play a card under your own Scheme")
-        message = ("before the riot you may only play under your neighbours' Schemes, not {name}'s"
-                   if not state["riot"] else "{name} has no Scheme to play under")
-        target = self._seat(state, action, "target", self._targets(state, me), "snitch_not_neighbour"
-                            if not state["riot"] else "snitch_no_scheme", message)
-        return {"type": "play_card", "player": me, "target": target}
-
-    def _check_draw_card(self, state, action, rng):
-        self._check_turn_action(state, "draw_card")
-        me = self._actor(state, action, state["soap"])
-        return {"type": "draw_card", "player": me}
-
-    def _check_use_item(self, state, action, rng):
-        self._check_turn_action(state, "use_item")
-        me = self._actor(state, action, state["soap"])
-        item = action.get("item")
-        if item not in ITEMS:
-            raise IllegalAction("snitch_bad_item", f"there is no Item {item!r}; Items are {', '.join(ITEMS)}", item=item)
-        if state["stash"][me][item] <= 0:
-            raise IllegalAction("snitch_no_item", f"{self._name(state, me)} has no {item} in their stash",
-                                name=self._name(state, me))
-        if state["guard"] == me and item != "bribe_money":
-            raise IllegalAction("snitch_guarded_item",
-                                "the Guard is in front of you: no Items, except Bribe Money")
-        out = {"type": "use_item", "player": me, "item": item}
-        if item == "bribe_money" and state["guard"] is None:
-            raise IllegalAction("snitch_no_guard", "the Guard is not in play: there is nobody to bribe")
-        if item in ("knuckle_irons", "crowbar"):
-            out["target"] = self._seat(state, action, "target", self._item_targets(state, item), "snitch_item_there",
-                                       "{name}'s Scheme has no room for that Item (no Scheme, or one lies there already)")
-        return out
-
-    def _check_pass_soap(self, state, action, rng):
-        if state["phase"] != "turn":
-            self._not_now(state, "pass_soap")
-        me = self._actor(state, action, state["soap"])
-        if not state["acted"]:
-            raise IllegalAction("snitch_must_act", "first play a card, draw a card or use an Item, then pass the Soap")
-        return {"type": "pass_soap", "player": me}
-
-    def _check_refuse(self, state, action, rng):
-        last = state["last_played"]
-        if state["phase"] not in ("turn", "resolution") or last is None:
-            raise IllegalAction("snitch_nothing_to_refuse", "no card was just played under a Scheme: nothing to refuse")
-        owner = last["to"]
-        seat = self._actor(state, action, owner)
-        if state["phase"] == "resolution" and state["resolving"] != owner:
-            raise IllegalAction("snitch_nothing_to_refuse", "no card was just played under a Scheme: nothing to refuse")
-        if state["guard"] == seat:
-            raise IllegalAction("snitch_guarded_refuse", "the Guard is in front of you: you cannot refuse help")
-        if state["schemes"][seat]["refused"]:
-            raise IllegalAction("snitch_already_refused",
-                                "this Scheme is already turned sideways: refuse once per Scheme")
-        if self._refuser(state) != seat:
-            raise IllegalAction("snitch_nothing_to_refuse", "no card was just played under a Scheme: nothing to refuse")
-        return {"type": "refuse", "player": seat}
-
-    # resolving a Scheme
-    def _check_reveal(self, state, action, rng):
-        if state["phase"] != "resolution":
-            self._not_now(state, "reveal")
-        owner = self._actor(state, action, state["resolving"])
-        revealed = self._revealed(state)
-        repeats = self._flag(action, "repeats")
-        if repeats and revealed < 2:
-            raise IllegalAction("snitch_repeats", "a Prison Contact can only repeat with 2 or more cards revealed")
-        backstabs = self._count(action, "backstabs", 0, revealed, "snitch_backstabs",
-                                "enter the Backstab icons shown: {low} to {high}")
-        own = self._flag(action, "own_contact") if state["options"]["harder"] else False
-        if own and revealed < 1:
-            raise IllegalAction("snitch_own_contact", "no card was revealed: none can match the Scheme")
-        return {"type": "reveal", "player": owner, "repeats": repeats, "backstabs": backstabs, "own_contact": own}
-
-    def _check_stash_item(self, state, action, rng):
-        if state["phase"] != "stash_item":
-            self._not_now(state, "stash_item")
-        owner = self._actor(state, action, state["resolving"])
-        item = action.get("item")
-        if item not in ITEMS:
-            raise IllegalAction("snitch_bad_item", f"there is no Item {item!r}; Items are {', '.join(ITEMS)}", item=item)
-        return {"type": "stash_item", "player": owner, "item": item}
-
-    def _check_new_scheme(self, state, action, rng):
-        if state["phase"] != "new_scheme":
-            self._not_now(state, "new_scheme")
-        owner = self._actor(state, action, state["resolving"])
-        return {"type": "new_scheme", "player": owner, "required": self._required(action),
-                "source": self._new_scheme_source(state)}
-
-    @staticmethod
-    def _new_scheme_source(state) -> str:
-        last = state["last_resolution"]
-        if last and not last["success"]:
-            return "deck"       # a failed Scheme is replaced from the Prison Contacts Deck
-        return "hand" if state["hands"][state["resolving"]] > 0 else "deck"
-
-    # the end
-    def _check_vote(self, state, action, rng):
-        if state["phase"] != "gun_vote":
-            self._not_now(state, "vote")
-        voter = self._actor(state, action, self._next_voter(state))
-        n = len(state["players"])
-        target = self._seat(state, action, "target", range(n), "snitch_bad_seat", "")
-        return {"type": "vote", "player": voter, "target": target}
-
-    def _check_break_tie(self, state, action, rng):
-        if state["phase"] != "tie_break":
-            self._not_now(state, "break_tie")
-        soap = self._actor(state, action, state["soap"])
-        target = self._seat(state, action, "target", state["tied"], "snitch_not_tied",
-                            "{name} is not one of the tied players")
-        return {"type": "break_tie", "player": soap, "target": target}
-
-    def _check_shoot(self, state, action, rng):
-        if state["phase"] != "shoot":
-            self._not_now(state, "shoot")
-        gun = self._actor(state, action, state["gun"])
-        others = [s for s in range(len(state["players"])) if s != gun]
-        target = self._seat(state, action, "target", others, "snitch_shoot_self", "the gun holder cannot shoot themselves")
-        return {"type": "shoot", "player": gun, "target": target}
-
-    def _check_hold_fire(self, state, action, rng):
-        if state["phase"] != "shoot":
-            self._not_now(state, "hold_fire")
-        return {"type": "hold_fire", "player": self._actor(state, action, state["gun"])}
-
-    def _check_snitch_has_gun(self, state, action, rng):
-        if state["phase"] != "shoot":
-            self._not_now(state, "snitch_has_gun")
-        return {"type": "snitch_has_gun", "player": self._actor(state, action, state["gun"])}
-
-    def _check_escape_card(self, state, action, rng):
-        if state["phase"] != "escape":
-            self._not_now(state, "escape_card")
-        gun = self._actor(state, action, state["gun"])
-        eligible = self._escape_eligible(state)
-        if action.get("seat") == state["shot"] and state["shot"] is not None:
-            raise IllegalAction("snitch_shot_cannot_play", "the shot player cannot add cards to the escape")
-        seat = self._seat(state, action, "seat", eligible, "snitch_escape_order",
-                          "everybody plays one card before anybody plays a second: not {name} yet")
-        source = action.get("source")
-        if source is None:
-            source = "hand" if state["hands"][seat] > 0 else "deck"
-        if source not in ("hand", "deck"):
-            raise IllegalAction("snitch_bad_source", "a card comes from the hand or the top of the Prison Contacts Deck")
-        if source == "hand" and state["hands"][seat] <= 0:
-            raise IllegalAction("snitch_no_cards", f"{self._name(state, seat)} has no card in hand",
-                                name=self._name(state, seat))
-        if source == "deck" and state["contacts"] <= 0:
-            raise IllegalAction("snitch_contacts_empty", "the Prison Contacts Deck is empty")
-        return {"type": "escape_card", "player": gun, "seat": seat, "source": source}
-
-    def _check_escape_reveal(self, state, action, rng):
-        if state["phase"] != "escape_reveal":
-            self._not_now(state, "escape_reveal")
-        most = self._max_escape_plans(state)
-        plans = self._count(action, "escape_plans", 0, most, "snitch_escape_plans",
-                            "enter the Escape Plans revealed: {low} to {high}")
-        contacts = ESCAPE_CARDS - plans
-        repeats = self._flag(action, "repeats")
-        if repeats and contacts < 2:
-            raise IllegalAction("snitch_repeats", "a Prison Contact can only repeat with 2 or more of them revealed")
-        backstabs = self._count(action, "backstabs", 0, contacts, "snitch_backstabs",
-                                "enter the Backstab icons shown: {low} to {high} (Escape Plans have none)")
-        return {"type": "escape_reveal", "escape_plans": plans, "repeats": repeats, "backstabs": backstabs}
-
-    def _check_reveal_snitch(self, state, action, rng):
-        if state["phase"] != "final_reveal":
-            self._not_now(state, "reveal_snitch")
-        seat = self._seat(state, action, "seat", range(len(state["players"])), "snitch_bad_seat", "")
-        return {"type": "reveal_snitch", "seat": seat}
-
-    def _check_no_snitch(self, state, action, rng):
-        if state["phase"] != "final_reveal":
-            self._not_now(state, "no_snitch")
-        return {"type": "no_snitch"}
-
-    # -- applying an action (pure: a new state) ----------------------------
-    def apply(self, state, action):
-        new = self.copy(state)
-        getattr(self, f"_do_{action['type']}")(new, action)
-        return new
-
-    def _do_cards_ready(self, s, a):
-        s["step"] = "schemes"
-        s["current"] = 0
-
-    def _do_scheme(self, s, a):
-        seat = a["player"]
-        s["hands"][seat] -= 1
-        s["schemes"][seat] = _new_scheme(a["required"])
-        missing = [i for i, scheme in enumerate(s["schemes"]) if scheme is None]
-        if missing:
-            s["current"] = missing[0]
-        else:
-            s["step"] = "guard"
-            s["current"] = s["first_player"]
-
-    def _do_pick_guard(self, s, a):
-        s["guard"] = a["seat"]
-        s["handcuffs_up"] = False
-        s["step"] = "soap"
-
-    def _do_pick_soap(self, s, a):
-        s["soap"] = s["current"] = a["seat"]
-        s["handcuffs_up"] = False     # the Soap lies handcuffs face down
-        s["phase"] = "turn"
-        s["step"] = None
-        s["turn"] = 1
-        s["acted"] = False
-
-    def _do_play_card(self, s, a):
-        me, target = a["player"], a["target"]
-        s["hands"][me] -= 1
-        scheme = s["schemes"][target]
-        scheme["under"] += 1
-        s["acted"] = True
-        s["last_played"] = {"by": me, "to": target}
-        s["last_resolution"] = None
-        if scheme["under"] >= needed(scheme):
-            self._start_resolution(s, target)
-
-    def _start_resolution(self, s, owner):
-        s["phase"] = "resolution"
-        s["resolving"] = owner
-        s["current"] = owner
-
-    def _do_draw_card(self, s, a):
-        s["acted"] = True
-        s["last_played"] = None
-        s["last_resolution"] = None
-        self._draw(s, a["player"], "interrogation", 1, None)
-
-    def _do_use_item(self, s, a):
-        me, item = a["player"], a["item"]
-        n = len(s["players"])
-        s["stash"][me][item] -= 1
-        s["acted"] = True
-        s["last_played"] = None
-        s["last_resolution"] = None
-        if item == "binoculars":
-            s["contacts"] += 1            # looked at the top 3; the Item goes to the bottom
-        elif item == "key":
-            log: list = []
-            for seat in (me, left_of(me, n), right_of(me, n)):
-                self._draw(s, seat, "contacts", 1, log)
-            s["contacts"] += 1
-            s["last_resolution"] = {"owner": me, "success": None, "item": "key", "draws": log, "cut_short": False}
-        elif item == "bribe_money":
-            s["guard"] = None
-            s["contacts"] += 1
-        else:                              # knuckle_irons, crowbar: lie next to the Scheme until it resolves
-            scheme = s["schemes"][a["target"]]
-            scheme[item] = True
-            if item == "crowbar" and scheme["under"] >= needed(scheme):
-                self._start_resolution(s, a["target"])
-
-    def _do_pass_soap(self, s, a):
-        n = len(s["players"])
-        s["guard"], s["handcuffs_up"], s["soap"] = guard_and_soap(
-            "end_of_turn", s["guard"], s["handcuffs_up"], s["soap"], n)
-        s["current"] = s["soap"]
-        s["acted"] = False
-        s["last_played"] = None
-        s["last_resolution"] = None
-        s["turn"] += 1
-
-    def _do_refuse(self, s, a):
-        owner = a["player"]
-        scheme = s["schemes"][owner]
-        scheme["under"] -= 1
-        scheme["refused"] = True
-        s["contacts"] += 1                 # the refused card goes unseen to the bottom
-        s["last_played"] = None
-        if s["phase"] == "resolution":
-            s["phase"] = "turn"
-            s["resolving"] = None
-            s["current"] = s["soap"]
-
-    def _do_reveal(self, s, a):
-        owner = a["player"]
-        n = len(s["players"])
-        scheme = s["schemes"][owner]
-        random_card = not scheme["knuckle_irons"] and s["contacts"] > 0
-        revealed = scheme["under"] + (1 if random_card else 0)
-        success = judge(a["repeats"], a["backstabs"], a["own_contact"], s["options"]["harder"])
-        attached = int(scheme["crowbar"]) + int(scheme["knuckle_irons"])
-        s["schemes"][owner] = None
-        s["last_played"] = None
-        log: list = []
-        record = {"owner": owner, "success": success, "revealed": revealed, "random_card": random_card,
-                  "repeats": a["repeats"], "backstabs": a["backstabs"], "own_contact": a["own_contact"],
-                  "draws": log, "cut_short": False}
-        s["last_resolution"] = record
-        # the random card leaves the deck; the revealed cards and used Items go back under it
-        s["contacts"] += revealed - (1 if random_card else 0) + attached
-        order = (owner, left_of(owner, n), right_of(owner, n))
-        if success:
-            s["scored"] += 1
-            for seat in order:
-                self._draw(s, seat, "contacts", 1, log)
-            ended = self._draw(s, owner, "interrogation", a["backstabs"], log)
-        else:
-            s["failed"] += 1
-            s["pending_item"] = owner      # the failed Scheme goes face down into the stash
-            ended = False
-            for seat, count in ((owner, 1), (order[1], 1), (order[2], 1), (owner, a["backstabs"])):
-                if self._draw(s, seat, "interrogation", count, log):
-                    ended = True
-                    break
-        if ended:
-            record["cut_short"] = True
-            return
-        if not success:
-            s["guard"], s["handcuffs_up"], s["soap"] = guard_and_soap(
-                "failure", s["guard"], s["handcuffs_up"], s["soap"], n, owner=owner)
-            s["phase"] = "stash_item"
-        elif s["scored"] >= SCHEMES_FOR_GUN:
-            self._start_gun_vote(s)
-        else:
-            s["phase"] = "new_scheme"
-
-    def _draw(self, s, seat, deck, count, log) -> bool:
-        """Draw `count` cards one by one; True when the Interrogation Deck ran
-        out (the game ends at once, on that card)."""
-        got = 0
-        ended = False
-        for _ in range(count):
-            if deck == "interrogation":
-                s["interrogation"] -= 1
-                s["hands"][seat] += 1
-                got += 1
-                if s["interrogation"] <= RIOT_AT:
-                    s["riot"] = True
-                if s["interrogation"] == 0:
-                    self._end(s, "deck_out")
-                    ended = True
-                    break
-            elif s["contacts"] > 0:
-                s["contacts"] -= 1
-                s["hands"][seat] += 1
-                got += 1
-        if log is not None and count > 0:
-            log.append({"seat": seat, "deck": deck, "count": got, "wanted": count})
-        return ended
-
-    def _end(self, s, outcome):
-        s["outcome"] = outcome
-        s["phase"] = "final_reveal"
-        s["resolving"] = None
-        s["acted"] = False
-        s["last_played"] = None
-
-    def _do_stash_item(self, s, a):
-        owner = a["player"]
-        s["stash"][owner][a["item"]] += 1
-        s["pending_item"] = None
-        s["phase"] = "new_scheme"
-
-    def _do_new_scheme(self, s, a):
-        owner = a["player"]
-        if a["source"] == "hand":
-            s["hands"][owner] -= 1
-        else:
-            s["contacts"] -= 1
-        s["schemes"][owner] = _new_scheme(a["required"])
-        s["phase"] = "turn"
-        s["resolving"] = None
-        s["current"] = s["soap"]
-
-    def _start_gun_vote(self, s):
-        """Five Schemes scored: the gun is inside. Everything but the two decks
-        (and the hands) leaves the table; the Guard turns to the Escape Route."""
-        cleared = 0
-        for i, scheme in enumerate(s["schemes"]):
-            if scheme is not None:
-                cleared += 1 + scheme["under"] + int(scheme["crowbar"]) + int(scheme["knuckle_irons"])
-                s["schemes"][i] = None
-        for stash in s["stash"]:
-            for item in ITEMS:
-                cleared += stash[item]
-                stash[item] = 0
-        if s["pending_item"] is not None:
-            cleared += 1
-            s["pending_item"] = None
-        s["removed"] += cleared
-        s["guard"] = None
-        s["handcuffs_up"] = False
-        s["phase"] = "gun_vote"
-        s["resolving"] = None
-        s["last_played"] = None
-        s["votes"] = [None] * len(s["players"])
-        s["current"] = s["soap"]
-
-    def _do_vote(self, s, a):
-        s["votes"][a["player"]] = a["target"]
-        if any(v is None for v in s["votes"]):
-            s["current"] = self._next_voter(s)
-            return
-        winner, tied = gun_vote_result(s["votes"])
-        if winner is None:
-            s["tied"] = tied
-            s["phase"] = "tie_break"
-            s["current"] = s["soap"]
-        else:
-            self._give_gun(s, winner)
-
-    def _give_gun(self, s, seat):
-        s["gun"] = s["current"] = seat
-        s["phase"] = "shoot"
-
-    def _do_break_tie(self, s, a):
-        self._give_gun(s, a["target"])
-
-    def _do_shoot(self, s, a):
-        s["shot"] = a["target"]
-        s["phase"] = "escape"
-
-    def _do_hold_fire(self, s, a):
-        s["shot"] = None
-        s["phase"] = "escape"
-
-    def _do_snitch_has_gun(self, s, a):
-        s["outcome"] = "snitch_gun"
-        s["snitch"] = a["player"]
-        self._finish(s)
-
-    def _do_escape_card(self, s, a):
-        seat = a["seat"]
-        if a["source"] == "hand":
-            s["hands"][seat] -= 1
-        else:
-            s["contacts"] -= 1
-        s["escape"].append({"seat": seat, "source": a["source"]})
-        if len(s["escape"]) >= ESCAPE_CARDS:
-            s["phase"] = "escape_reveal"
-
-    def _do_escape_reveal(self, s, a):
-        success = judge(a["repeats"], a["backstabs"])
-        s["escape_result"] = {"escape_plans": a["escape_plans"], "repeats": a["repeats"],
-                              "backstabs": a["backstabs"], "success": success}
-        self._end(s, "escape_succeeded" if success else "escape_failed")
-
-    def _do_reveal_snitch(self, s, a):
-        s["snitch"] = a["seat"]
-        if s["gun"] is not None and a["seat"] == s["gun"]:
-            s["outcome"] = "snitch_gun"     # the Snitch got the gun: that won at once
-        self._finish(s)
-
-    def _do_no_snitch(self, s, a):
-        s["snitch"] = None
-        self._finish(s)
-
-    def _finish(self, s):
-        s["winners"] = ([s["snitch"]] if s["outcome"] == "snitch_gun"
-                        else winners(s["outcome"], s["snitch"], s["shot"], len(s["players"])))
-        s["phase"] = "over"
-        s["finished"] = True
-
-    # -- buttons -------------------------------------------------------------
     # -- the seat pads -------------------------------------------------------------
     def leds(self, state):
-        phase = state["phase"]
-        valid = lights.valid_seat
+        phase, valid, soap = state["phase"], lights.valid_seat, state.get("soap")
         if phase == "over":
             return lights.winners(state)
         if phase in ("setup", "final_reveal"):
             return {}
         if phase == "gun_vote":
-            return {s: (lights.VOTED if v is not None else Led(lights.BLUE, "slow")) for s, v in enumerate(state["votes"])}
+            return {s: Led(lights.BLUE, "slow") if v is None else lights.VOTED for s, v in enumerate(state["votes"])}
         if phase == "tie_break":
-            out = {s: Led(lights.AMBER) for s in state.get("tied") or () if valid(state, s)}
-            out[state["soap"]] = Led(lights.WHITE, "slow")
-            return out
+            return {**{s: Led(lights.AMBER) for s in state.get("tied") or () if valid(state, s)},
+                    soap: Led(lights.WHITE, "slow")}
+        out = {}
         if phase in ("shoot", "escape", "escape_reveal"):
-            out = {}
-            if valid(state, state.get("shot")):
-                out[state["shot"]] = Led(lights.RED)
-            if valid(state, state.get("gun")):
-                shooting = phase == "shoot"
-                out[state["gun"]] = Led(lights.RED if shooting else lights.MAGENTA, "fast" if shooting else "solid")
+            shooting, shot, gun = phase == "shoot", state.get("shot"), state.get("gun")
+            if valid(state, shot):
+                out[shot] = Led(lights.RED)
+            if valid(state, gun):
+                out[gun] = Led(lights.RED if shooting else lights.MAGENTA, "fast" if shooting else "solid")
             return out
-        # turn, resolution, stash_item, new_scheme: the Soap, the Guard, the riot
-        out = {s: Led(lights.AMBER) for s in range(len(state["players"]))} if state.get("riot") else {}
-        soap, guard = state.get("soap"), state.get("guard")
+        # turn, resolution, stash_item, new_scheme: the Soap, the Guard, the riot, the owner's step
+        if state.get("riot"):
+            out = {s: Led(lights.AMBER) for s in range(len(state["players"]))}
+        guard, current = state.get("guard"), state.get("current")
         if valid(state, soap):
             out[soap] = Led(lights.GREEN)
         if valid(state, guard):
             out[guard] = Led(lights.RED, "slow" if guard == soap else "solid")
-        current = state.get("current")
         if phase in ("resolution", "stash_item", "new_scheme") and valid(state, current) and current != soap:
-            out[current] = Led(lights.WHITE, "slow")       # the owner's step
+            out[current] = Led(lights.WHITE, "slow")
         return out
 
     def ballot(self, state):
         """The gun vote: everyone votes once, from the Soap holder to the left."""
-        if state["phase"] != "gun_vote":
-            return None
-        votes = state["votes"]
-        n = len(votes)
-        order = [(state["soap"] + i) % n for i in range(n)]
-        return Ballot(voters=tuple(s for s in order if votes[s] is None), candidates=tuple(range(n)))
+        return Ballot(tuple(still_to_vote(state)), seats(state)) if state["phase"] == "gun_vote" else None
 
     def input_action(self, state, event):
+        """CONFIRM passes the Soap after the turn's action, and says the cards are ready at setup."""
         if event != InputEvent.CONFIRM:
             return None
-        if state["phase"] == "turn" and state["acted"]:
-            return {"type": "pass_soap"}
-        if state["phase"] == "setup" and state["step"] == "cards":
-            return {"type": "cards_ready"}
-        return None
+        return next(({"type": kind} for kind in ("pass_soap", "cards_ready") if self.refusal(state, kind) is None),
+                    None)
+
+    def refuser(self, state) -> int | None:
+        """The seat that may refuse the card just played under its Scheme, if any."""
+        return last_to(state) if self.refusal(state, "refuse") is None else None
 
     # -- presentation ------------------------------------------------------
-    def hidden_args(self, state, action):
-        # The gun vote is secret until every vote is in.
-        if action.get("type") == "vote" and state["phase"] == "gun_vote":
-            return {"target"}
-        return set()
+    HEADLINES = {"tie_break": "tie", "stash_item": "failed", "escape_reveal": "escape"}   # else the phase's own
 
     def summary(self, state, t):
-        phase = state["phase"]
-        name = lambda seat: self._name(state, seat)  # noqa: E731
-        names = lambda seats: ", ".join(name(s) for s in seats) or t("snitch.nobody")  # noqa: E731
-        lines: list[str] = []
-        prompt = ""
-        banner = ""
-        badges: dict[int, list[str]] = {s: [] for s in range(len(state["players"]))}
+        phase, soap, gun, owner, shot = (state[key] for key in ("phase", "soap", "gun", "resolving", "shot"))
+        n, played = len(state["players"]), [card["seat"] for card in state["escape"]]
+        name = lambda seat: name_of(state, seat)  # noqa: E731
+        names = lambda seats: ", ".join(map(name, seats)) or t("snitch.nobody")  # noqa: E731
+        badges: dict[int, list[str]] = {s: [] for s in range(n)}
 
-        if phase == "setup":
-            headline = t("snitch.headline.setup")
-            step = state["step"]
-            hands = deal(len(state["players"]))
-            lines += [t("snitch.setup.pile7"), t("snitch.setup.pile13"), t("snitch.setup.box2"),
-                      t("snitch.setup.cross", count=INTERROGATION_START),
-                      t("snitch.setup.deal", count=DEALT,
-                        deal=", ".join(f"{name(s)} {hands[s]}" for s in range(len(hands)))),
-                      t("snitch.setup.contacts", count=CONTACTS_START)]
-            if step == "cards":
-                prompt = t("snitch.prompt.cards")
-            elif step == "schemes":
-                missing = [s for s, scheme in enumerate(state["schemes"]) if scheme is None]
-                prompt = t("snitch.prompt.schemes", names=names(missing))
-            elif step == "guard":
-                prompt = t("snitch.prompt.guard")
-            else:
-                prompt = t("snitch.prompt.soap")
+        def badge(seat, key, **fields):
+            if seat is not None:
+                badges[seat].append(t("snitch.badge." + key, **fields))
+
+        if phase == "setup":     # the checklist for laying out the cards, then who still lays a Scheme
+            hands = ", ".join(f"{name(s)} {h}" for s, h in enumerate(deal(n)))
             for s, scheme in enumerate(state["schemes"]):
                 if scheme is not None:
-                    badges[s].append(t("snitch.badge.scheme", under=0, needed=needed(scheme)))
-            if state["guard"] is not None:
-                badges[state["guard"]].append(t("snitch.badge.guard"))
-            return {"headline": headline, "lines": lines, "prompt": prompt, "banner": banner, "badges": badges}
+                    badge(s, "scheme", under=0, needed=needed(scheme))
+            badge(state["guard"], "guard")
+            missing = [s for s, scheme in enumerate(state["schemes"]) if scheme is None]
+            return {"headline": t("snitch.headline.setup"), "banner": "", "badges": badges,
+                    "lines": [t("snitch.setup." + key, count=count, deal=hands) for key, count in SETUP_CHECKLIST],
+                    "prompt": t("snitch.prompt." + state["step"], names=names(missing))}
 
-        in_play = phase in PLAY_PHASES or (phase == "final_reveal" and state["gun"] is None)
-        # the counts everybody needs, always
-        lines.append(t("snitch.line.interrogation", count=state["interrogation"]))
-        lines.append(t("snitch.line.riot_on") if state["riot"]
-                     else t("snitch.line.riot_off", left=state["interrogation"] - RIOT_AT, at=RIOT_AT))
-        if state["soap"] is not None:
-            lines.append(t("snitch.line.soap", name=name(state["soap"])))
-            badges[state["soap"]].append(t("snitch.badge.soap"))
+        # the counts everybody needs, always; the table itself while the Schemes are in play
+        in_play = phase in PLAY_PHASES or (phase == "final_reveal" and gun is None)
+        left = state["interrogation"]
+        lines = [t("snitch.line.interrogation", count=left), t("snitch.line.riot_on") if state["riot"]
+                 else t("snitch.line.riot_off", left=left - RIOT_AT, at=RIOT_AT)]
+        if soap is not None:
+            lines.append(t("snitch.line.soap", name=name(soap)))
+            badge(soap, "soap")
         if in_play:
-            if state["guard"] is not None:
-                lines.append(t("snitch.line.guard_up" if state["handcuffs_up"] else "snitch.line.guard_down",
-                               name=name(state["guard"])))
-                badges[state["guard"]].append(t("snitch.badge.guard"))
-            else:
-                lines.append(t("snitch.line.guard_bribed"))
-        lines.append(t("snitch.line.gun_pile", scored=state["scored"], goal=SCHEMES_FOR_GUN))
-        lines.append(t("snitch.line.contacts", count=state["contacts"]))
+            guard = state["guard"]
+            lines.append(t("snitch.line.guard_bribed") if guard is None else
+                         t("snitch.line.guard_" + ("up" if state["handcuffs_up"] else "down"), name=name(guard)))
+            badge(guard, "guard")
+        lines += [t("snitch.line.gun_pile", scored=state["scored"], goal=SCHEMES_FOR_GUN),
+                  t("snitch.line.contacts", count=state["contacts"])]
         if in_play:
             for s, scheme in enumerate(state["schemes"]):
+                hand = state["hands"][s]
                 if scheme is None:
-                    lines.append(t("snitch.line.no_scheme", name=name(s), hand=state["hands"][s]))
+                    lines.append(t("snitch.line.no_scheme", name=name(s), hand=hand))
                     continue
-                extras = []
-                if scheme["refused"]:
-                    extras.append(t("snitch.scheme.sideways"))
-                if scheme["crowbar"]:
-                    extras.append(t("snitch.item.crowbar"))
-                if scheme["knuckle_irons"]:
-                    extras.append(t("snitch.item.knuckle_irons"))
+                more = ", ".join(on_scheme(scheme, t))
                 lines.append(t("snitch.line.scheme", name=name(s), under=scheme["under"], needed=needed(scheme),
-                               hand=state["hands"][s], extras=(" · " + ", ".join(extras)) if extras else ""))
-                badges[s].append(t("snitch.badge.scheme", under=scheme["under"], needed=needed(scheme)))
+                               hand=hand, extras=" · " + more if more else ""))
+                badge(s, "scheme", under=scheme["under"], needed=needed(scheme))
             for s, stash in enumerate(state["stash"]):
-                held = [f"{t('snitch.item.' + item)} ×{stash[item]}" if stash[item] > 1 else t("snitch.item." + item)
+                held = [t("snitch.item." + item) + (f" ×{stash[item]}" if stash[item] > 1 else "")
                         for item in ITEMS if stash[item] > 0]
                 if held:
                     lines.append(t("snitch.line.stash", name=name(s), items=", ".join(held)))
-            for s in range(len(state["players"])):
-                helps = self._helpable(state, s)
-                badges[s].append(t("snitch.badge.helps", seats=" ".join(state["players"][h]["letter"] for h in helps)))
-        last = state["last_resolution"]
-        if last is not None:
-            lines.append(self._resolution_line(state, t, last))
-        if state["riot"] and phase in PLAY_PHASES:
-            banner = t("snitch.banner.riot")
+            for s in range(n):
+                badge(s, "helps", seats=" ".join(state["players"][h]["letter"] for h in helpable(state, s)))
+        if state["last_resolution"] is not None:
+            lines.append(resolution_line(state, t, state["last_resolution"]))
         if state["options"]["easier"] and in_play:
             lines.append(t("snitch.line.easier"))
+        if any(v is not None for v in state["votes"]) and phase in ("tie_break", "shoot", "escape", "escape_reveal"):
+            lines.append(votes_line(state, t))
 
+        # the phase: whose step it is, and what to do
+        who = state["current"]          # the Soap holder, the Scheme's owner, the next voter, the gun holder
+        headline = t("snitch.headline." + self.HEADLINES.get(phase, phase), name=name(who), turn=state["turn"],
+                     done=sum(v is not None for v in state["votes"]), count=n, cards=len(played), goal=ESCAPE_CARDS)
         if phase == "turn":
-            me = state["soap"]
-            headline = t("snitch.headline.turn", name=name(me), turn=state["turn"])
-            if not state["acted"]:
-                targets = self._targets(state, me)
-                items = [t("snitch.item." + i) for i in self._usable_items(state, me)]
-                prompt = t("snitch.prompt.turn", name=name(me), targets=names(targets),
-                           items=", ".join(items) or t("snitch.none"))
-            else:
-                prompt = t("snitch.prompt.pass", name=name(me), left=name(left_of(me, len(state["players"]))))
-            if state["guard"] == me:
-                prompt += " " + t("snitch.prompt.silenced", name=name(me))
-            refuser = self._refuser(state)
-            if refuser is not None:
-                prompt += " " + t("snitch.prompt.may_refuse", name=name(refuser))
+            prompt = (t("snitch.prompt.pass", name=name(soap), left=name(left_of(soap, n))) if state["acted"] else
+                      t("snitch.prompt.turn", name=name(soap), targets=names(targets(state, soap)),
+                        items=", ".join(t("snitch.item." + i) for i in usable_items(state, soap)) or t("snitch.none")))
+            if state["guard"] == soap:
+                prompt += " " + t("snitch.prompt.silenced", name=name(soap))
         elif phase == "resolution":
-            owner = state["resolving"]
             scheme = state["schemes"][owner]
-            headline = t("snitch.headline.resolution", name=name(owner))
-            key = "snitch.prompt.resolve_knuckles" if scheme["knuckle_irons"] or state["contacts"] <= 0 \
-                else "snitch.prompt.resolve"
-            prompt = t(key, soap=name(state["soap"]), name=name(owner), count=scheme["under"])
+            knuckles = "_knuckles" if scheme["knuckle_irons"] or state["contacts"] <= 0 else ""
+            prompt = t("snitch.prompt.resolve" + knuckles, soap=name(soap), name=name(owner), count=scheme["under"])
             if state["options"]["harder"]:
                 prompt += " " + t("snitch.prompt.harder")
-            refuser = self._refuser(state)
-            if refuser is not None:
-                prompt += " " + t("snitch.prompt.may_refuse", name=name(refuser))
-        elif phase == "stash_item":
-            owner = state["resolving"]
-            headline = t("snitch.headline.failed", name=name(owner))
-            # the draws go in the prompt too: the full line is last in the facts, often below the fold
-            prompt = t("snitch.prompt.stash_item", name=name(owner),
-                       draws=self._draws_short(state, t, state["last_resolution"]))
+        elif phase == "stash_item":     # the draws in the prompt too: the full line is last, often below the fold
+            prompt = t("snitch.prompt.stash_item", name=name(owner), draws=draws_short(state, t))
         elif phase == "new_scheme":
-            owner = state["resolving"]
-            headline = t("snitch.headline.new_scheme", name=name(owner))
-            source = self._new_scheme_source(state)
-            prompt = t("snitch.prompt.new_scheme_" + source, name=name(owner))
-            last = state["last_resolution"]
-            draws = self._draws_short(state, t, last) if last is not None and last["success"] else ""
-            if draws:   # after a success: the reward draws come first, then the new Scheme
-                prompt = t("snitch.prompt.draws", draws=draws) + " " + prompt
-        elif phase == "gun_vote":
-            done = sum(v is not None for v in state["votes"])
-            headline = t("snitch.headline.gun_vote", done=done, count=len(state["players"]))
-            banner = t("snitch.banner.gun")
-            prompt = t("snitch.prompt.vote", name=name(self._next_voter(state)))
+            prompt = t("snitch.prompt.new_scheme_" + new_scheme_source(state), name=name(owner))
+            if state["last_resolution"]["success"] and draws_short(state, t):   # after a success: the draws first
+                prompt = t("snitch.prompt.draws", draws=draws_short(state, t)) + " " + prompt
+        elif phase == "escape":
+            first_round = [s for s in range(n) if s != shot and s not in played]
+            prompt = (t("snitch.prompt.escape_first", name=name(gun), names=names(first_round)) if first_round else
+                      t("snitch.prompt.escape_more", name=name(gun), left=ESCAPE_CARDS - len(played)))
+        elif phase == "over":
+            prompt = (t("snitch.prompt.winners", names=names(state["winners"])) if state["winners"]
+                      else t("snitch.prompt.no_winners"))
+        else:   # gun_vote, tie_break, shoot, escape_reveal, final_reveal
+            prompt = t("snitch.prompt." + {"gun_vote": "vote", "tie_break": "tie"}.get(phase, phase), name=name(who),
+                       names=names(state["tied"]))
+        if self.refuser(state) is not None:
+            prompt += " " + t("snitch.prompt.may_refuse", name=name(self.refuser(state)))
+        # the end, and the tags at the seats
+        if phase in ("escape", "escape_reveal"):
+            lines += [t("snitch.line.nobody_shot") if shot is None else t("snitch.line.shot", name=name(shot)),
+                      t("snitch.line.escape_cards", cards=len(played), goal=ESCAPE_CARDS, names=names(played))]
+        if state["escape_result"] is not None:
+            r = state["escape_result"]
+            lines.append(t("snitch.line.escape_result", plans=r["escape_plans"], backstabs=r["backstabs"],
+                           repeats=t("snitch.yes" if r["repeats"] else "snitch.no")))
+        if phase == "gun_vote":
             for s, v in enumerate(state["votes"]):
                 if v is not None:
-                    badges[s].append(t("snitch.badge.voted"))
-        elif phase == "tie_break":
-            headline = t("snitch.headline.tie", name=name(state["soap"]))
-            banner = t("snitch.banner.gun")
-            lines.append(self._votes_line(state, t))
-            prompt = t("snitch.prompt.tie", name=name(state["soap"]), names=names(state["tied"]))
-        elif phase in ("shoot", "escape", "escape_reveal"):
-            gun = state["gun"]
-            if any(v is not None for v in state["votes"]):
-                lines.append(self._votes_line(state, t))
-            if phase == "shoot":
-                headline = t("snitch.headline.shoot", name=name(gun))
-                prompt = t("snitch.prompt.shoot", name=name(gun))
-            else:
-                headline = t("snitch.headline.escape", cards=len(state["escape"]), goal=ESCAPE_CARDS)
-                lines.append(t("snitch.line.shot", name=name(state["shot"])) if state["shot"] is not None
-                             else t("snitch.line.nobody_shot"))
-                lines.append(t("snitch.line.escape_cards", cards=len(state["escape"]), goal=ESCAPE_CARDS,
-                               names=names([c["seat"] for c in state["escape"]])))
-                if phase == "escape":
-                    played = {c["seat"] for c in state["escape"]}
-                    everyone = [s for s in range(len(state["players"])) if s != state["shot"]]
-                    first_round = [s for s in everyone if s not in played]
-                    prompt = (t("snitch.prompt.escape_first", name=name(gun), names=names(first_round)) if first_round
-                              else t("snitch.prompt.escape_more", name=name(gun), left=ESCAPE_CARDS - len(state["escape"])))
-                else:
-                    prompt = t("snitch.prompt.escape_reveal")
-            banner = t("snitch.banner.gun")
-            badges[gun].append(t("snitch.badge.gun"))
-        else:   # final_reveal, over
-            outcome = state["outcome"]
-            banner = t("snitch.outcome." + outcome)
-            if state["escape_result"] is not None:
-                r = state["escape_result"]
-                lines.append(t("snitch.line.escape_result", plans=r["escape_plans"], backstabs=r["backstabs"],
-                               repeats=t("snitch.yes" if r["repeats"] else "snitch.no")))
-            if state["gun"] is not None:
-                badges[state["gun"]].append(t("snitch.badge.gun"))
-            if phase == "final_reveal":
-                headline = t("snitch.headline.final_reveal")
-                prompt = t("snitch.prompt.final_reveal")
-            else:
-                headline = t("snitch.headline.over")
-                lines.append(t("snitch.line.snitch", name=name(state["snitch"])) if state["snitch"] is not None
-                             else t("snitch.line.no_snitch"))
-                prompt = (t("snitch.prompt.winners", names=names(state["winners"])) if state["winners"]
-                          else t("snitch.prompt.no_winners"))
-                # every player wins or loses: the losers are said too, last, where the screen ends
-                lines.append(t("snitch.line.losers", names=names(losers(state))))
-                for s in state["winners"]:
-                    badges[s].append(t("snitch.badge.winner"))
-                if state["snitch"] is not None:
-                    badges[state["snitch"]].append(t("snitch.badge.snitch"))
-        if state["shot"] is not None:
-            badges[state["shot"]].append(t("snitch.badge.shot"))
+                    badge(s, "voted")
+        if phase in END_PHASES[2:]:
+            badge(gun, "gun")
+        if phase == "over":
+            lines.append(t("snitch.line.no_snitch") if state["snitch"] is None else
+                         t("snitch.line.snitch", name=name(state["snitch"])))
+            # every player wins or loses: the losers are said too, last, where the screen ends
+            lines.append(t("snitch.line.losers", names=names(s for s in range(n) if s not in state["winners"])))
+            for s in state["winners"]:
+                badge(s, "winner")
+            badge(state["snitch"], "snitch")
+        badge(shot, "shot")
+        banner = (t("snitch.outcome." + state["outcome"]) if state["outcome"] else t("snitch.banner.gun")
+                  if phase in END_PHASES else t("snitch.banner.riot") if state["riot"] else "")
         return {"headline": headline, "lines": lines, "prompt": prompt, "banner": banner, "badges": badges}
 
-    def _resolution_line(self, state, t, last) -> str:
-        owner = self._name(state, last["owner"])
-        draws = []
-        for d in last["draws"]:
-            draws.append(t("snitch.draw." + d["deck"], name=self._name(state, d["seat"]), count=d["count"]))
-        draws_text = "; ".join(draws) or t("snitch.none")
-        if last["success"] is None:
-            text = t("snitch.line.key", name=owner, draws=draws_text)
-        elif last["success"]:
-            text = t("snitch.line.succeeded", name=owner, backstabs=last["backstabs"], draws=draws_text)
-        else:
-            text = t("snitch.line.failed", name=owner, backstabs=last["backstabs"], draws=draws_text)
-        if last["cut_short"]:
-            text += " " + t("snitch.line.cut_short", name=self._name(state, last["draws"][-1]["seat"]))
-        return text
-
-    def _draws_short(self, state, t, last) -> str:
-        """A resolution's draws in order, in few words: "Bob 1, Cy 1, Ann 1 from the
-        Prison Contacts Deck; Bob 1 from the Interrogation Deck" (no empty draws;
-        a name and its count joined by a no-break space)."""
-        groups: list[tuple[str, list[str]]] = []
-        for d in last["draws"] if last else ():
-            if d["count"] <= 0:
-                continue
-            if not groups or groups[-1][0] != d["deck"]:
-                groups.append((d["deck"], []))
-            groups[-1][1].append(f"{self._name(state, d['seat'])}\u00a0{d['count']}")   # "Cleo 1" stays on one line
-        return "; ".join(t("snitch.draws." + deck, draws=", ".join(who)) for deck, who in groups)
-
-    def _votes_line(self, state, t) -> str:
-        tally: dict[int, int] = {}
-        for v in state["votes"]:
-            if v is not None:
-                tally[v] = tally.get(v, 0) + 1
-        parts = [f"{self._name(state, s)} {n}" for s, n in sorted(tally.items(), key=lambda kv: (-kv[1], kv[0]))]
-        return t("snitch.line.votes", votes=", ".join(parts))
+    def board(self, state, t):
+        """The piles the app counts, the Soap, the Guard and the gun at their seats, and
+        in front of each player their Scheme, their hand and how many Items they
+        stash. Never which Items, never a vote."""
+        counters = [Counter("deck", t("snitch.board.deck"), state["interrogation"], INTERROGATION_START,
+                            ((RIOT_AT, t("snitch.board.riot")), (0, t("snitch.board.end"))), big=True),
+                    Counter("contacts", t("snitch.board.contacts"), state["contacts"]),
+                    Counter("gun_pile", t("snitch.board.gun_pile"), state["scored"], SCHEMES_FOR_GUN)]
+        if state["phase"] in ("escape", "escape_reveal") or state["escape"]:
+            counters.append(Counter("escape", t("snitch.board.escape"), len(state["escape"]), ESCAPE_CARDS))
+        soap, guard, gun = state["soap"], state["guard"], state["gun"]
+        up = "up" if state["handcuffs_up"] else "down"
+        tokens = [token for token, there in (
+            (Token("soap", t("snitch.badge.soap"), seat=soap), soap is not None),
+            (Token("handcuffs", t("snitch.board.handcuffs_" + up), seat=soap), state["phase"] in PLAY_PHASES),
+            (Token("guard", t("snitch.board.guard"), seat=guard), guard is not None),
+            (Token("gun", t("snitch.badge.gun"), seat=gun), gun is not None)) if there]
+        views = []
+        for seat, scheme in enumerate(state["schemes"]):
+            facts = () if scheme is None else (t("snitch.board.scheme", required=scheme["required"],
+                                                 under=scheme["under"], needed=needed(scheme)), *on_scheme(scheme, t))
+            views.append(SeatView(seat, facts, ((t("snitch.board.hand"), state["hands"][seat]),
+                                                (t("snitch.board.stash"), stashed(state, seat)))))
+        return Board(counters=tuple(counters), tokens=tuple(tokens), seats=tuple(views), layout="table")
 
     def cues(self, before, after, action):
         out: list[str] = []
@@ -1259,77 +942,54 @@ class Snitch(Game):
 
     # -- invariants --------------------------------------------------------
     def check_invariants(self, state):
-        n = len(state["players"])
-        phase = state["phase"]
-        assert 4 <= n <= 6
-        assert phase in PHASES, phase
-        assert 0 <= state["interrogation"] <= INTERROGATION_START
-        assert state["riot"] == (state["interrogation"] <= RIOT_AT)
-        assert state["contacts"] >= 0 and state["box"] == BOX
-        assert len(state["hands"]) == n and all(h >= 0 for h in state["hands"])
-        assert 0 <= state["current"] < n
-        assert state["guard"] is None or 0 <= state["guard"] < n
+        s, n, phase = state, len(state["players"]), state["phase"]
+        assert 4 <= n <= 6 and phase in PHASES, phase
+        assert 0 <= s["interrogation"] <= INTERROGATION_START and s["riot"] == (s["interrogation"] <= RIOT_AT)
+        assert s["contacts"] >= 0 and s["box"] == BOX and 0 <= s["scored"] <= SCHEMES_FOR_GUN
+        assert len(s["hands"]) == n and all(h >= 0 for h in s["hands"])
+        assert 0 <= s["current"] < n and (s["guard"] is None or 0 <= s["guard"] < n)
         if phase == "setup":
-            assert state["step"] in SETUP_STEPS
-            assert state["soap"] is None
+            assert s["step"] in SETUP_STEPS and s["soap"] is None
         else:
-            assert state["step"] is None
-            assert state["soap"] is not None and 0 <= state["soap"] < n   # exactly one Soap holder
+            assert s["step"] is None and s["soap"] is not None and 0 <= s["soap"] < n   # exactly one Soap holder
         if phase in PLAY_PHASES:
-            assert state["scored"] < SCHEMES_FOR_GUN
+            assert s["scored"] < SCHEMES_FOR_GUN
         if phase == "turn":
-            assert state["current"] == state["soap"]
-            assert all(scheme is not None for scheme in state["schemes"])
+            assert s["current"] == s["soap"] and all(scheme is not None for scheme in s["schemes"])
         if phase in ("resolution", "stash_item", "new_scheme"):
-            assert state["resolving"] is not None and state["current"] == state["resolving"]
+            assert s["resolving"] is not None and s["current"] == s["resolving"]
         else:
-            assert state["resolving"] is None
+            assert s["resolving"] is None
         if phase == "stash_item":
-            assert state["pending_item"] == state["resolving"]
-        elif phase in PLAY_PHASES or phase == "setup" or phase in END_PHASES[:-2]:
-            assert state["pending_item"] is None
-        for seat, scheme in enumerate(state["schemes"]):
-            if scheme is None:
-                continue
-            assert REQUIRED_MIN <= scheme["required"] <= REQUIRED_MAX and scheme["under"] >= 0
-            if phase == "resolution" and seat == state["resolving"]:
-                assert scheme["under"] >= needed(scheme)
-            elif phase not in ("final_reveal", "over"):
-                assert scheme["under"] < needed(scheme), (seat, scheme)
+            assert s["pending_item"] == s["resolving"]
+        elif phase not in ("final_reveal", "over"):
+            assert s["pending_item"] is None
+        for seat, scheme in enumerate(s["schemes"]):
+            if scheme is not None:
+                assert REQUIRED_MIN <= scheme["required"] <= REQUIRED_MAX and scheme["under"] >= 0
+                if phase == "resolution" and seat == s["resolving"]:
+                    assert scheme["under"] >= needed(scheme)
+                elif phase not in ("final_reveal", "over"):
+                    assert scheme["under"] < needed(scheme), (seat, scheme)
         if phase in END_PHASES and phase not in ("final_reveal", "over"):
-            assert state["scored"] == SCHEMES_FOR_GUN
-            assert all(scheme is None for scheme in state["schemes"])
-        assert 0 <= state["scored"] <= SCHEMES_FOR_GUN
-        for stash in state["stash"]:
+            assert s["scored"] == SCHEMES_FOR_GUN and all(scheme is None for scheme in s["schemes"])
+        for stash in s["stash"]:
             assert set(stash) == set(ITEMS) and all(v >= 0 for v in stash.values())
-        if state["last_played"] is not None:
-            assert state["schemes"][state["last_played"]["to"]] is not None
+        assert s["last_played"] is None or s["schemes"][s["last_played"]["to"]] is not None
         # every physical card is somewhere
-        on_table = sum(1 + sc["under"] + int(sc["crowbar"]) + int(sc["knuckle_irons"])
-                       for sc in state["schemes"] if sc is not None)
-        stashed = sum(sum(stash.values()) for stash in state["stash"]) + (state["pending_item"] is not None)
-        total = (state["interrogation"] + state["box"] + state["contacts"] + sum(state["hands"]) + on_table
-                 + stashed + state["scored"] + state["removed"] + len(state["escape"]))
+        on_table = sum(cards_at(sc) for sc in s["schemes"] if sc is not None)
+        total = (s["interrogation"] + s["box"] + s["contacts"] + sum(s["hands"]) + on_table
+                 + sum(stashed(s, x) for x in range(n)) + s["scored"] + s["removed"] + len(s["escape"]))
         assert total == TOTAL_CARDS, total
         # the end
-        assert len(state["escape"]) <= ESCAPE_CARDS
-        if phase == "escape_reveal":
-            assert len(state["escape"]) == ESCAPE_CARDS
-        if state["shot"] is not None:
-            assert state["shot"] != state["gun"]
-            assert all(card["seat"] != state["shot"] for card in state["escape"])
-        if state["interrogation"] == 0:
-            assert state["outcome"] == "deck_out" and phase in ("final_reveal", "over")
-        if phase in ("final_reveal", "over"):
-            assert state["outcome"] in OUTCOMES
-        else:
-            assert state["outcome"] is None
-        assert state["finished"] == (phase == "over")
+        assert len(s["escape"]) <= ESCAPE_CARDS and (phase != "escape_reveal" or len(s["escape"]) == ESCAPE_CARDS)
+        if s["shot"] is not None:
+            assert s["shot"] != s["gun"] and all(card["seat"] != s["shot"] for card in s["escape"])
+        assert s["interrogation"] > 0 or (s["outcome"] == "deck_out" and phase in ("final_reveal", "over"))
+        assert s["outcome"] in OUTCOMES if phase in ("final_reveal", "over") else s["outcome"] is None
+        assert s["finished"] == (phase == "over")
         if phase == "over":
-            assert isinstance(state["winners"], list)
-            assert state["snitch"] is None or 0 <= state["snitch"] < n
-            if state["outcome"] != "escape_succeeded":
-                assert state["winners"] == ([] if state["snitch"] is None else [state["snitch"]])
-
+            assert isinstance(s["winners"], list) and (s["snitch"] is None or 0 <= s["snitch"] < n)
+            assert s["outcome"] == "escape_succeeded" or s["winners"] == ([] if s["snitch"] is None else [s["snitch"]])
 
 GAME = Snitch()
