@@ -4,7 +4,7 @@ the next games), and her extortion walked step by step."""
 import pytest
 
 from companion.i18n import Catalogue
-from ui.dig_board import BOARD_KEY
+from companion.games.dig import BOARD_KEY
 from ui_fixtures import (act, answer, kivy_window, look, make_ui, press, screen_lines, seat_texts,  # noqa: F401
                          start_game)
 

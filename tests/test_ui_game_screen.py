@@ -165,16 +165,17 @@ def test_play_again_at_the_end_keeps_the_game(make_ui):
 
 
 def test_dig_board_map_in_settings_and_across_games(make_ui, tmp_path):
-    from ui.dig_board import BOARD_KEY, EXPORT_NAME, PLACES_KEY
+    from companion.games.dig import BOARD_KEY, PLACES_KEY
     ui = make_ui(data_dir=tmp_path / "d", seat=0)
     ui.tap(ui.ids().settings)
     settings = ui.screen
-    faces = settings.face_buttons
-    assert faces["1"].text == "1:  Cell Block + Cafeteria"   # the rulebook's: said, not changed
+    board = settings.memory["dig"]                             # what Dig remembers, in the game's words
+    faces = board.entries
+    assert faces["1"].text == "1: Cell Block + Cafeteria"     # the rulebook's: said, not changed
     tap_seen(ui, faces["1"])
     assert ui.modal() is None
     assert ui.app.last_toast == "The rulebook prints the 1 beside the Cell Block and the Cafeteria."
-    assert all(faces[f].text == f"{f}:  not known yet" for f in "23456")              # nothing guessed
+    assert all(faces[f].text == f"{f}: not known yet" for f in "23456")              # nothing guessed
 
     tap_seen(ui, faces["3"])
     dialog = ui.modal()
@@ -182,21 +183,22 @@ def test_dig_board_map_in_settings_and_across_games(make_ui, tmp_path):
     look(ui, "en-settings-dig-face", dialog)
     ui.tap(next(b for b in dialog.buttons if b.text == "Cafeteria + Showers"))
     assert ui.app.store.get_setting(BOARD_KEY) == {"3": ["cafeteria", "showers"]}
-    assert settings.face_buttons["3"].text == "3:  Cafeteria + Showers"
+    assert board.entries["3"].text == "3: Cafeteria + Showers" and ui.app.last_toast == "3: Cafeteria + Showers"
 
-    tap_seen(ui, settings.ids.dig_add_place)
+    tap_seen(ui, board.adders["places"])
+    assert ui.modal().title == "Name of the added place"
     ui.type_into(ui.modal().ids.field, "Laundry")
     ui.tap(ui.modal().ids.ok)
     assert ui.app.store.get_setting(PLACES_KEY) == ["Laundry"]
-    tap_seen(ui, settings.face_buttons["5"])
+    tap_seen(ui, board.entries["5"])
     ui.tap(next(b for b in ui.modal().buttons if b.text == "Cell Block + Laundry"))
-    assert settings.face_buttons["5"].text == "5:  Cell Block + Laundry"
-    assert settings.place_buttons["Laundry"].text == "Laundry  ×"
+    assert board.entries["5"].text == "5: Cell Block + Laundry"
+    assert board.items["Laundry"].text == "Laundry  ×"
     ui.app.root.ids.toast.hide()
     look(ui, "en-settings-dig-map")
-    tap_seen(ui, settings.ids.dig_export)
-    path = tmp_path / "d" / EXPORT_NAME
-    assert settings.ids.dig_export_path.text == str(path)
+    tap_seen(ui, board.ids.export)
+    path = tmp_path / "d" / "dig-board.json"
+    assert board.ids.export.text == "Export the map" and board.ids.export_path.text == str(path)
     exported = json.loads(path.read_text(encoding="utf-8"))
     assert exported["board"] == {"1": ["cell_block", "cafeteria"], "3": ["cafeteria", "showers"],
                                  "5": ["cell_block", "Laundry"]}
@@ -227,8 +229,8 @@ def test_dig_board_map_in_settings_and_across_games(make_ui, tmp_path):
 
     ui.tap(ui.ids("game").home_btn)
     ui.tap(ui.ids().settings)
-    assert settings.face_buttons["2"].text == "2:  Infirmary + Showers"
-    tap_seen(ui, settings.place_buttons["Laundry"])   # a place taken off the board takes its faces along
+    assert board.entries["2"].text == "2: Infirmary + Showers"
+    tap_seen(ui, board.items["Laundry"])   # a place taken off the board takes its faces along
     assert ui.app.store.get_setting(PLACES_KEY) == []
     assert "5" not in ui.app.store.get_setting(BOARD_KEY)
-    assert settings.face_buttons["5"].text == "5:  not known yet"
+    assert board.entries["5"].text == "5: not known yet"

@@ -215,11 +215,17 @@ def find_spec(legal: list[ActionSpec], action: dict) -> ActionSpec | None:
     return best
 
 
-def describe(t, game: Game, players, spec: ActionSpec | None, action: dict, hidden=()) -> tuple[int | None, str]:
-    """(the seat who did it or None, the action in words)."""
+def describe(t, game: Game, players, state_before: dict, action: dict, hidden=()) -> tuple[int | None, str]:
+    """(the seat who did it or None, the action in words): the game's own words
+    (Game.log_words), else its label and arguments as they were offered then."""
     seat = action.get("player")
-    if not (isinstance(seat, int) and not isinstance(seat, bool)):
-        seat = spec.player if spec is not None else None
+    seat = seat if _whole(seat) and 0 <= seat < len(players) else None
+    own = game.log_words(action, players, t)
+    if own is not None:
+        return seat, own
+    spec = find_spec(game.legal_actions(state_before), action)
+    if seat is None and spec is not None:
+        seat = spec.player
     if spec is not None:
         label = t(spec.label)
     else:
@@ -241,26 +247,13 @@ def describe(t, game: Game, players, spec: ActionSpec | None, action: dict, hidd
             parts.append(text)
     if action.get("random"):
         parts.append(t("log.random"))
-    seat = seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players) else None
+    seat = seat if _whole(seat) and 0 <= seat < len(players) else None
     if seat is not None:
         label = t("picker.by", name=players[seat]["name"], action=label)
     return seat, " · ".join([label] + parts)
 
 
-def describe_all(t, game: Game, setup: dict, actions: list[dict], state_now: dict,
-                 initial: dict) -> list[tuple[int | None, str]]:
-    """Every stored action in words, folding the states from `initial` as the session did."""
-    out = []
-    players = setup["players"]
-    state = initial
-    for action in actions:
-        try:
-            spec = find_spec(game.legal_actions(state), action)
-        except Exception:  # a state the game cannot describe: still say what was done
-            spec = None
-        out.append(describe(t, game, players, spec, action, game.hidden_args(state_now, action)))
-        try:
-            state = game.apply(state, action)
-        except Exception:
-            state = state
-    return out
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+

@@ -7,15 +7,11 @@ database. The countdowns are polled every frame, like a clock on the wall: the
 dice table's own, and the one a game asks for (Game.countdown: Sing Sing's
 guess), whose zero becomes the game's timeout action.
 
-The dice table has its own screen; every other game plays on the generic game
-screen, which draws the game's summary and legal actions.
-
-Seat pads (hardware/pads, README "Seat pads") join the same path: a press on
-a seat's pad becomes that seat's action (companion.pads.PadTable) and goes
-through the controller like a tap; after every change of the game (an action,
-undo, redo, a new or loaded session, a pad coming or going) the table commits
-what the pads held back (the secret gun vote) and every pad's LED is set from
-the new state.
+A game names the table screen that draws it (Game.table_screen): the dice
+table has its own, every other game plays on the generic game screen, which
+draws the game's summary and legal actions. The clocks (ui/table_clocks.py),
+the seat pads (ui/seat_pads.py) and what a game remembers across tables
+(ui/game_memory.py) are wired here but live in their own modules.
 
 `run_app(args)` is what `companion run` calls. Tests use `build_app(...)`,
 which builds the same widget tree without running the event loop, and
@@ -24,7 +20,6 @@ which builds the same widget tree without running the event loop, and
 from __future__ import annotations
 
 import logging
-import math
 import os
 import sys
 import time
@@ -39,23 +34,24 @@ from kivy.properties import BooleanProperty, StringProperty  # noqa: E402
 from companion import controller, cues as cue_names  # noqa: E402
 from companion import config as config_file  # noqa: E402
 from companion import games  # noqa: E402
-from companion.games import IllegalAction  # noqa: E402
 from companion.i18n import Catalogue  # noqa: E402
 from companion.inputs import InputEvent  # noqa: E402
-from companion.pads import PadTable  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.store import Store, StoreError  # noqa: E402
-from companion.timers import DONE, IDLE, PAUSED, RUNNING, Countdown, TimerCues  # noqa: E402
+from companion.timers import IDLE  # noqa: E402
 
-from . import dig_board, prefs  # noqa: E402
+from . import game_memory, prefs  # noqa: E402
+from .seat_pads import SeatPads  # noqa: E402
+from .table_clocks import TableClocks  # noqa: E402
 
 log = logging.getLogger(__name__)
 REFUSED = controller.REFUSED       # what a refused step raises: the rules said no, or the file did
 STORE_RETRY_SECONDS = 1.0          # a store locked at start is tried again this often
 
-KV_DIR = Path(__file__).parent / "kv"
-SCREEN_NAMES = ("home", "games", "setup", "dice", "game", "log", "sessions", "settings", "about", "pads")
-TABLE_SCREENS = ("dice", "game", "log")   # where the buttons act on the game
+HERE = Path(__file__).parent
+SHARED_KV = ("widgets", "dialogs", "memory_panel")   # ui/<name>.kv, beside their modules
+TABLE_VIEWS = ("dice", "game")            # the screens a game is played on (Game.table_screen)
+TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
 
 
 # -- Kivy set-up, before any window exists ---------------------------------------
@@ -77,14 +73,19 @@ def configure_kivy(width: int, height: int, fullscreen: bool = False) -> None:
             Window.size = (width, height)
 
 
-def load_kv() -> None:
-    """Shared widget looks first, then one file per screen; each file once per process."""
+def load_kv() -> dict:
+    """Shared widget looks first, then each screen with its own file, once per process.
+    Returns {name: screen class}."""
     from kivy.lang import Builder
 
-    for name in ("widgets",) + SCREEN_NAMES:
-        path = str(KV_DIR / f"{name}.kv")
+    from . import dialogs, memory_panel, widgets  # noqa: F401  (their classes, before their looks)
+    from .screens import NAMES, load
+
+    for name in SHARED_KV:
+        path = str(HERE / f"{name}.kv")
         if path not in Builder.files:
             Builder.load_file(path)
+    return {name: load(name) for name in NAMES}
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -132,19 +133,11 @@ class CellmateApp(App):
         self._store_notice = None
         self._frame_event = None
         self._store_retry = None
-        self._closed = False
+        self.closed = False
         self.last_toast = ""
-        self.timer = self._new_timer()
-        self.game_countdown: Countdown | None = None   # run for the game (game.countdown)
-        self._countdown_spec: dict | None = None
-        self._timeout_sent = False
-        self.dig_memory: dig_board.Memory | None = None
-        self.pads = None                             # the PadHub (hardware.pads), when [pads] is on
-        self.pad_table = PadTable()                  # the open session's pads (one per session)
-        self._pad_session = None                     # which session pad_table belongs to
-        self.pad_states: dict[int, str] = {}         # seat -> "online" | "offline" (seats with a pad)
-        self.pad_statuses: list = []                 # every pad and port the hub knows (PadStatus)
-        self.pad_keys = None                         # digits press simulated pads
+        self.clocks = TableClocks(self, clock)
+        self.seat_pads = SeatPads(self)
+        self.learning: game_memory.Learning | None = None   # what the open game teaches its memory
         if config_errors:
             self.notices.append(("notice.config", {"path": str(self.config_path), "count": len(self.config_errors)}))
         if rig is not None:
@@ -156,36 +149,52 @@ class CellmateApp(App):
         if getattr(rig, "notice", None):
             self.notices.append(("notice.rig", {"reason": rig.notice}))
         self._show_notice()
-        self._show_key_help()
+        self.show_key_help()
 
+    def add_notice(self, key: str, **params) -> None:
+        self.notices.append((key, params))
+        self._show_notice()
+
+    # the seat pads (ui/seat_pads.py)
     def open_pads(self, **hub_options):
-        """Start the seat pads when [pads] is on: ``hardware.pads.open_pads``, whose
-        callbacks arrive on the Kivy main thread. Returns the hub (None: off or failed)."""
-        if self.pads is not None or not self.cfg.pads.enabled:
-            return self.pads
-        from hardware.pads import open_pads
-
-        try:
-            hub = open_pads(self.cfg, self.on_pad_event, self.on_pad_status, **hub_options)
-        except Exception as exc:        # no ptys, a broken pyserial: the table plays on without pads
-            log.warning("seat pads could not be started: %s", exc, exc_info=True)
-            self.notices.append(("notice.pads", {"reason": str(exc) or type(exc).__name__}))
-            self._show_notice()
-            return None
-        self.attach_pads(hub)
-        return hub
+        return self.seat_pads.open(**hub_options)
 
     def attach_pads(self, hub) -> None:
-        """Use this PadHub (started): its events and status reach on_pad_event / on_pad_status."""
-        self.pads = hub
-        self.pad_statuses = hub.status()
-        self.pad_states = hub.seat_states()
-        self.pads_present = bool(self.pad_statuses)
-        if hub.simulated and self.pad_keys is None:
-            from hardware.keyboard import PadKeys
-            self.pad_keys = PadKeys(self.press_simulated_pad)
-        self._show_key_help()
-        self._light_pads()
+        self.seat_pads.attach(hub)
+
+    @property
+    def pads(self):
+        """The PadHub (hardware.pads), when [pads] is on and it started."""
+        return self.seat_pads.hub
+
+    @property
+    def pad_states(self) -> dict[int, str]:
+        return self.seat_pads.states
+
+    @property
+    def pad_statuses(self) -> list:
+        return self.seat_pads.statuses
+
+    @property
+    def pad_table(self):
+        return self.seat_pads.table
+
+    def pad_players(self) -> list[dict]:
+        return self.seat_pads.players()
+
+    def light_pads(self) -> None:
+        self.seat_pads.light()
+
+    # the clocks (ui/table_clocks.py)
+    @property
+    def timer(self):
+        return self.clocks.timer
+
+    def toggle_timer(self) -> None:
+        self.clocks.toggle_timer()
+
+    def reset_timer(self) -> None:
+        self.clocks.reset_timer()
 
     def rig_mode(self) -> str:
         return getattr(self.rig, "mode", "simulated") or "simulated"
@@ -200,25 +209,24 @@ class CellmateApp(App):
         from kivy.uix.screenmanager import NoTransition
 
         from . import theme
-        from .screens import SCREENS
         from .widgets import Root
 
-        load_kv()
+        screens = load_kv()
         Window.clearcolor = theme.BG
         Window.softinput_mode = "below_target"  # a docked keyboard pushes the name field up, not over it
         self.title = self.t("app.title")
         root = Root()
         self.sm = root.ids.sm
         self.sm.transition = NoTransition()  # a new screen is complete on the next frame
-        for name in SCREEN_NAMES:
-            self.sm.add_widget(SCREENS[name](name=name))
+        for name, screen in screens.items():
+            self.sm.add_widget(screen(name=name))
         self.root = root
         self._check_store_notice()
         self._frame_event = Clock.schedule_interval(self._frame, 0)
         if self.store.waiting is not None:  # locked by another program: open it once it is free
             self._store_retry = Clock.schedule_interval(self._retry_store, STORE_RETRY_SECONDS)
         self._open_last_unfinished()
-        self._show_timer()
+        self.clocks.show_timer()
         return root
 
     def _open_last_unfinished(self) -> None:
@@ -270,28 +278,26 @@ class CellmateApp(App):
 
     def shutdown(self) -> None:
         """Stop the frame poll, release the rig and the database (once)."""
-        if self._closed:
+        if self.closed:
             return
-        self._closed = True
+        self.closed = True
         if self._frame_event is not None:
             self._frame_event.cancel()
         if self._store_retry is not None:
             self._store_retry.cancel()
-        if self.pad_keys is not None:
-            self.pad_keys.close()
-            self.pad_keys = None
-        if self.pads is not None:
-            self.pads.stop()
+        self.seat_pads.stop()
         if self.rig is not None:
             self.rig.close()
         self.store.close()
 
     # -- navigation -----------------------------------------------------------
     def table_name(self) -> str:
-        """The screen the open game is played on: the dice table's own, or the game screen."""
-        if self.session is not None and self.session.game.id != "dice":
-            return "game"
-        return "dice"
+        """The screen the open game is played on (Game.table_screen)."""
+        return self.session.game.table_screen if self.session is not None else "dice"
+
+    def at_the_table(self) -> bool:
+        """The table or its log is on the screen: where the buttons and pads act."""
+        return self.sm is not None and self.sm.current in TABLE_SCREENS
 
     def open_table(self) -> None:
         self.go(self.table_name())
@@ -299,7 +305,7 @@ class CellmateApp(App):
     def go(self, name: str) -> None:
         if name in TABLE_SCREENS and self.session is None:
             name = "home"
-        elif name in ("dice", "game"):
+        elif name in TABLE_VIEWS:
             name = self.table_name()
         if self.sm.current == name:
             self.sm.current_screen.refresh()
@@ -339,12 +345,9 @@ class CellmateApp(App):
         self.go("setup")
 
     def game_options(self, game_id: str, options: dict) -> dict:
-        """The options a new session gets: the setup's, plus what the app keeps for
-        the game (Dig's board map and added places, learned at earlier tables)."""
-        options = dict(options)
-        if "board" in getattr(games.get(game_id), "extra_options", ()):
-            options.update(dig_board.game_options(self.store))
-        return options
+        """The options a new session gets: the setup's, plus what the game remembers
+        from earlier tables (Dig's board map and added places)."""
+        return {**options, **game_memory.options(self.store, games.get(game_id))}
 
     def start_game(self, game_id: str, players: list, options: dict) -> str | None:
         """Create the session (the first player is drawn and recorded by it).
@@ -365,9 +368,9 @@ class CellmateApp(App):
         self._session_changed()
         self.go(self.table_name())
         if announce:
-            if session.game.id == "dice":
+            if session.game.announces_first:
                 first = session.setup["players"][session.setup["first_player"]]
-                self.toast(self.t("dice.starts", name=first["name"]))
+                self.toast(self.t("table.starts", name=first["name"]))
             else:  # who begins is the game's to say (a roll, the Soap): its headline says it
                 self.toast(self.t("game.started", game=self.t(session.game.title)))
             self.play([cue_names.SUCCESS])
@@ -447,11 +450,11 @@ class CellmateApp(App):
         """A physical button (or its key). Acts only while the table or its log is shown.
         The game reads every button first (Sing Sing's TIMER starts the guess); a TIMER
         the game leaves alone is the dice table's own countdown."""
-        if self.session is None or self.sm.current not in TABLE_SCREENS:
+        if self.session is None or not self.at_the_table():
             return None
         outcome = controller.handle_input(self.session, event)
         if outcome is None:
-            if event == InputEvent.TIMER and self.session.game.id == "dice":
+            if event == InputEvent.TIMER and self.session.game.turn_timer:
                 self.toggle_timer()
             return None
         return self._settle(outcome)
@@ -492,60 +495,6 @@ class CellmateApp(App):
         return self._settle(controller.Outcome(outcome.ok, cues, outcome.error), quiet=quiet)
 
     # -- seat pads ------------------------------------------------------------------
-    def on_pad_event(self, event):
-        """A button on a seat's pad (hardware.pads.PadEvent; main thread). Going down, it
-        is that seat's action, the same path as a tap. Like the table's buttons it acts
-        only while the table or its log is shown; on the seat-pad screen it says whose
-        pad it is. A press that means nothing changes nothing, without a beep."""
-        if self._closed or self.pads is None or not event.down:
-            return None
-        if self.sm is None:
-            return None
-        if self.sm.current == "pads":
-            self.screen("pads").pressed(event.seat, event.button)
-            return None
-        if self.session is None or self.sm.current not in TABLE_SCREENS:
-            return None
-        actions = self.pad_table.press(self.session.state, event.seat, event.button, self.pads.online_seats())
-        if not actions:
-            self._light_pads()       # the gun vote's candidates show on that pad's LED only
-            return None
-        return self.perform_all(actions, quiet=True)
-
-    def on_pad_status(self, statuses):
-        """Pads came, went, claimed seats (main thread): marks on screen, votes, LEDs."""
-        if self._closed or self.pads is None:
-            return
-        self.pad_statuses = list(statuses)
-        self.pad_states = self.pads.seat_states()
-        self.pads_present = bool(self.pad_statuses)
-        session = self.session
-        waiting = self.pad_table.flush(session.state, self.pads.online_seats()) if session is not None else []
-        if waiting:
-            self.perform_all(waiting)  # a pad gone offline: the others' votes need not wait for it
-        else:
-            self._light_pads()
-        if self.sm is not None:
-            show = getattr(self.sm.current_screen, "show_pads", None)
-            if show is not None:
-                show()
-
-    def press_simulated_pad(self, seat: int, button: int) -> bool:
-        """A key (digits: hardware.keyboard.PadKeys) presses seat ``seat``'s simulated
-        pad; a seat nobody's pad holds presses simulated pad number ``seat + 1``, so the
-        keys also claim seats. False when there is no such pad."""
-        hub = self.pads
-        if hub is None or not hub.simulated:
-            return False
-        seat_of = hub.assignments()
-        pad = next((p for p in hub.simulated if seat_of.get(p.pad_id) == seat), None)
-        if pad is None and seat < len(hub.simulated) and hub.simulated[seat].pad_id not in seat_of:
-            pad = hub.simulated[seat]
-        if pad is None or not pad.plugged:
-            return False
-        pad.tap(button)
-        return True
-
     def open_pads_screen(self, players: list[dict] | None = None) -> None:
         """The seat-pad screen for these players (default: the open table's, else the last one's)."""
         screen = self.screen("pads")
@@ -553,53 +502,6 @@ class CellmateApp(App):
         if self.sm.current != "pads":
             screen.back_to = self.sm.current
         self.go("pads")
-
-    def pad_players(self) -> list[dict]:
-        """Who sits where, for the seat-pad screen when no form says it."""
-        if self.session is not None:
-            return list(self.session.state.get("players") or self.session.setup["players"])
-        table = self.latest_table()
-        if table is not None:
-            return list(table["setup"]["players"])
-        from companion.players import COLOUR_NAMES
-        held = [seat for seat in self.pad_states]
-        count = max([2, len([s for s in self.pad_statuses if s.pad_id])] + [s + 1 for s in held])
-        return [{"name": self.t("setup.default_name", n=n + 1), "colour": COLOUR_NAMES[n % len(COLOUR_NAMES)],
-                 "letter": str(n + 1)} for n in range(min(count, 8))]
-
-    def _sync_pad_table(self) -> list[str]:
-        """One PadTable per session; then commit what the pads hold back that may go
-        in now (the gun votes, once every pad at the table has voted). Returns the cues."""
-        session = self.session
-        session_id = session.id if session is not None else None
-        if session_id != self._pad_session:
-            self._pad_session = session_id
-            self.pad_table = PadTable()
-        if self.pads is None or session is None:
-            return []
-        cues: list[str] = []
-        for _ in range(3):      # committing is one round; the bound is only a guard
-            actions = self.pad_table.flush(session.state, self.pads.online_seats())
-            if not actions:
-                break
-            for action in actions:
-                outcome = controller.perform(session, action)
-                cues += outcome.cues
-                if not outcome.ok:
-                    log.warning("a pad vote was refused: %s", outcome.error)
-                    return cues
-        return cues
-
-    def _light_pads(self) -> None:
-        """Every pad's LED from the state (or the seat-claim screen's colours)."""
-        hub = self.pads
-        if hub is None:
-            return
-        claim = self.screen("pads") if self.sm is not None else None
-        if claim is not None and claim.active:
-            hub.apply_leds(claim.leds())
-        else:
-            hub.apply_leds(self.pad_table.leds(self.session.state if self.session is not None else None))
 
     # -- cues -----------------------------------------------------------------
     def play(self, cues) -> None:
@@ -620,100 +522,29 @@ class CellmateApp(App):
         if self.root is not None:
             self.root.ids.toast.show(text, kind)
 
-    # -- the countdown ----------------------------------------------------------
-    def _new_timer(self) -> Countdown:
-        return Countdown(self.cfg.timer.seconds, clock=self.clock, cues=TimerCues(tick_last=self.cfg.timer.tick_last))
-
-    def toggle_timer(self) -> None:
-        stale = (self.timer.seconds, self.timer.cues.tick_last) != (self.cfg.timer.seconds, self.cfg.timer.tick_last)
-        if self.timer.state in (IDLE, DONE) and stale:
-            self.timer = self._new_timer()   # the settings changed while it ran
-        self.timer.toggle()
-        self._show_timer()
-
-    def reset_timer(self) -> None:
-        self.timer = self._new_timer()
-        self._show_timer()
-
+    # -- every frame, and after every change of the game ------------------------------
     def _frame(self, _dt) -> None:
-        cues = self.timer.poll()
+        cues, timeout = self.clocks.frame()
         if cues:
             self.play(cues)
-        self._show_timer()
-        self._poll_countdown()
+        if timeout is not None:
+            self.perform(timeout)
 
-    # -- the game's own countdown (Game.countdown) -------------------------------
     def _session_changed(self) -> list[str]:
         """After every change of the open game: what the pads held back, its countdown,
-        what Dig learned, the pads' LEDs. Returns the cues of what the pads committed."""
-        cues = self._sync_pad_table()
-        self._sync_countdown()
+        what it taught its memory, the pads' LEDs. Returns the cues of what the pads committed."""
+        cues = self.seat_pads.commit_held()
+        self.clocks.follow(self.session)
         session = self.session
-        if session is not None and session.game.id == "dig":
-            if self.dig_memory is None or self.dig_memory.session_id != session.id:
-                self.dig_memory = dig_board.Memory(session.id)
+        if session is not None and session.game.memory_keys:
+            if self.learning is None or self.learning.session_id != session.id:
+                self.learning = game_memory.Learning(session.id)
             try:
-                self.dig_memory.sync(self.store, session.state)
-            except StoreError as exc:   # the game itself is saved; the map is learned at the next change
-                log.warning("Dig's board map not saved: %s", exc)
-        self._light_pads()
+                self.learning.sync(self.store, session.game, session.state)
+            except StoreError as exc:   # the game itself is saved; the memory learns at the next change
+                log.warning("what the game learned was not saved: %s", exc)
+        self.seat_pads.light()
         return cues
-
-    def _sync_countdown(self) -> None:
-        """Start the game's countdown when its key appears or changes; stop it when it goes."""
-        session = self.session
-        spec = session.game.countdown(session.state) if session is not None else None
-        key = spec["key"] if spec else None
-        running = self._countdown_spec["key"] if self._countdown_spec else None
-        if key != running:
-            self._countdown_spec = spec
-            self._timeout_sent = False
-            self.game_countdown = None
-            if spec:
-                self.game_countdown = Countdown(spec["seconds"], clock=self.clock, cues=session.game.timer_cues)
-                self.game_countdown.start()
-        self._show_countdown()
-
-    def _poll_countdown(self) -> None:
-        countdown = self.game_countdown
-        if countdown is None:
-            return
-        cues = countdown.poll()
-        if cues:
-            self.play(cues)
-        if countdown.state == DONE and not self._timeout_sent and self.session is not None:
-            self._timeout_sent = True      # once: a refused late zero must not repeat
-            self._show_countdown()
-            self.perform(self._countdown_spec["timeout"])
-            return
-        self._show_countdown()
-
-    def _show_countdown(self) -> None:
-        countdown = self.game_countdown
-        if countdown is None:
-            self.countdown_on = False
-            self.countdown_text = ""
-            return
-        left = math.ceil(countdown.remaining() - 1e-9)
-        self.countdown_on = True
-        self.countdown_text = f"{left}" if left < 100 else f"{left // 60}:{left % 60:02d}"
-        if countdown.state == DONE:
-            self.countdown_phase = "done"
-            self.countdown_caption = self.t("countdown.done")
-        else:
-            self.countdown_phase = "last" if left <= max(countdown.cues.tick_last, 0) else "running"
-            self.countdown_caption = self.t("countdown.running")
-
-    def _show_timer(self) -> None:
-        timer = self.timer
-        left = math.ceil(timer.remaining() - 1e-9)
-        self.timer_text = f"{left}" if left < 100 else f"{left // 60}:{left % 60:02d}"
-        phase = timer.state
-        if phase == RUNNING and left <= max(self.cfg.timer.tick_last, 0):
-            phase = "last"
-        self.timer_phase = phase
-        self.timer_caption = self.t({IDLE: "timer.idle", RUNNING: "timer.running", "last": "timer.running",
-                                     PAUSED: "timer.paused", DONE: "timer.done"}[phase])
 
     # -- notices ----------------------------------------------------------------
     def _check_store_notice(self) -> None:
@@ -738,7 +569,7 @@ class CellmateApp(App):
             self.notices.pop(0)
         self._show_notice()
 
-    def _show_key_help(self) -> None:
+    def show_key_help(self) -> None:
         rig = self.rig
         lines = []
         if rig is not None and self.rig_mode() == "simulated" and getattr(rig, "key_help", None):
@@ -762,16 +593,16 @@ class CellmateApp(App):
         self.cfg = prefs.with_value(self.cfg, key, value)
         if key == "buzzer.enabled":
             self.buzzer_on = bool(value)
-        elif key.startswith("timer.") and self.timer.state in (IDLE, DONE):
+        elif key.startswith("timer.") and self.clocks.timer_idle():
             self.reset_timer()
         elif key == "language":
             self.t = Catalogue(value)
             self.lang = self.t.lang
             self.title = self.t("app.title")
             self._show_notice()
-            self._show_key_help()
-            self._show_timer()
-            self._show_countdown()
+            self.show_key_help()
+            self.clocks.show_timer()
+            self.clocks.show_countdown()
         # buttons.debounce_ms reaches the rig on the next start (the settings screen says so)
         self.refresh()
 

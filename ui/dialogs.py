@@ -323,31 +323,12 @@ class HelpParagraph(Label):
     pass
 
 
-class BoardFaceDialog(Dialog):
-    """Settings: which two places one die face of Dig's board leads to."""
+class ConfirmDialog(Dialog):
+    """The one question the app asks before it does something that cannot be undone."""
+    confirm_text = StringProperty("")
+    action = None
 
-    def __init__(self, face: str, pairs: list[str], label, choose, forget, **kwargs):
-        super().__init__(**kwargs)
-        self.buttons = []
-        grid = self.ids.grid
-        for pair in pairs:
-            button = BigButton(text=label(pair))
-            button.pair = pair
-            button.bind(on_release=lambda _b, p=pair: (self.dismiss(), choose(face, p)))
-            grid.add_widget(button)
-            self.buttons.append(button)
-        self.ids.forget.bind(on_release=lambda _b: (self.dismiss(), forget(face)))
-
-
-class PlaceNameDialog(Dialog):
-    """Settings: the name of a place the expansion adds to Dig's board."""
-
-    def __init__(self, add, **kwargs):
-        super().__init__(**kwargs)
-        self.add = add
-
-    def ok(self):
-        name = self.ids.field.text.strip()
-        if name:
-            self.dismiss()
-            self.add(name)
+    def confirm(self):
+        self.dismiss()
+        if self.action:
+            self.action()

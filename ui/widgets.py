@@ -316,3 +316,11 @@ class Dialog(ModalView):
     def dismiss(self, *args, **kwargs):
         kwargs.setdefault("animation", False)
         return super().dismiss(*args, **kwargs)
+
+
+def text_width(text: str, font_size: float, bold: bool = True) -> float:
+    """How wide a line of text is drawn (to size a button to its name)."""
+    from kivy.core.text import Label as CoreLabel
+    label = CoreLabel(text=text, font_size=font_size, bold=bold)
+    label.refresh()
+    return label.texture.size[0]

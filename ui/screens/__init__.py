@@ -1,0 +1,23 @@
+"""The screens, one module each, with its look in the .kv file beside it, loaded
+by name (Kivy's showcase style): ui/screens/<name>.py defines SCREEN.
+"""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from .base import PLAYABLE  # noqa: F401  (the app asks which games it can play)
+
+NAMES = ("home", "games", "setup", "dice", "game", "log", "sessions", "settings", "about", "pads")
+HERE = Path(__file__).parent
+
+
+def load(name: str):
+    """The screen class called `name`, its kv file loaded once per process."""
+    from kivy.lang import Builder
+
+    module = importlib.import_module(f"{__name__}.{name}")
+    kv = str(HERE / f"{name}.kv")
+    if kv not in Builder.files:
+        Builder.load_file(kv)
+    return module.SCREEN

@@ -1,0 +1,55 @@
+"""What every screen shares: the app, the catalogue, a refresh whenever it is shown.
+
+No rules live in a screen: it shows the session's state through the game's
+descriptions, and every tap goes to the app, which runs the controller and
+then asks the screen to refresh.
+"""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.uix.screenmanager import Screen
+
+from companion import games
+
+from .. import actions as A
+
+HISTORY = 10          # rolls shown on the dice table
+# Games this UI has a table screen for (Game.table_screen): saved games of a game
+# this Cellmate does not know are listed, not played.
+PLAYABLE = tuple(games.GAMES)
+LOG_LIMIT = 200       # log rows drawn at once; older ones are counted, not drawn
+
+
+def running_app():
+    return App.get_running_app()
+
+
+class BaseScreen(Screen):
+    """Refreshes from the app's state whenever it is shown."""
+
+    @property
+    def app(self):
+        return running_app()
+
+    @property
+    def t(self):
+        return self.app.t
+
+    def on_pre_enter(self, *args):
+        self.refresh()
+
+    def refresh(self) -> None:
+        pass
+
+
+faces_text = A.faces_text
+
+
+def players_text(players) -> str:
+    return ", ".join(p["name"] for p in players)
+
+
+def game_title(t, game_id: str) -> str:
+    game = games.GAMES.get(game_id)
+    return t(game.title) if game is not None else game_id
+

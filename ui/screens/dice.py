@@ -1,0 +1,128 @@
+"""The dice table: whose turn, the big die, the history and histogram, the turn timer.
+
+Its look is in dice.kv beside this file."""
+from __future__ import annotations
+
+
+from kivy.metrics import dp
+from kivy.properties import NumericProperty, StringProperty
+
+
+from .. import theme
+from ..widgets import ChipLabel, Dialog
+from .base import BaseScreen, faces_text, HISTORY, running_app
+
+
+class DiceScreen(BaseScreen):
+    def refresh(self):
+        app, t = self.app, self.t
+        session = app.session
+        if session is None:
+            return
+        ids = self.ids
+        state = session.state
+        game = session.game
+        summary = game.summary(state, t)
+        legal = {spec.type: spec for spec in game.legal_actions(state)}
+        players = state.get("players") or session.setup["players"]
+        current = players[state.get("current", 0)]
+
+        ids.headline.text = summary["headline"]
+        ids.headline.color = theme.player_rgba(current["colour"]) if not session.finished else theme.TEXT
+        ids.turn_chip.colour = current["colour"]
+        ids.turn_chip.letter = current["letter"]
+        ids.turn_chip.opacity = 0 if session.finished else 1
+
+        rolls = session.rolls()
+        die = ids.die
+        roll = legal.get("roll")
+        die.disabled = roll is None
+        die.edge = list(theme.player_rgba(current["colour"])) if roll else list(theme.LINE)
+        die.big = " ".join(map(str, rolls[-1].dice)) if rolls else "–"
+        die.detail = " · ".join(summary["lines"])
+        die.caption = t("dice.tap_hint", action=t(roll.label)) if roll else summary["headline"]
+
+        passing = legal.get("pass")
+        ids.pass_btn.text = t(passing.label) if passing else t("action.pass")
+        ids.pass_btn.disabled = passing is None
+        ids.manual_btn.disabled = roll is None
+
+        end = legal.get("end")
+        ids.end_btn.text = t(end.label) if end else t("dice.play_again")
+        ids.end_btn.tone = "danger" if end else "go"
+        ids.end_btn.disabled = end is None and not session.finished
+
+        ids.undo_btn.disabled = not session.can_undo
+        ids.redo_btn.disabled = not session.can_redo
+
+        history = ids.history
+        history.clear_widgets()
+        for item in reversed(rolls[-HISTORY:]):
+            who = players[item.player] if 0 <= item.player < len(players) else {"colour": "grey", "letter": "?"}
+            history.add_widget(ChipLabel(colour=who["colour"], letter=who["letter"], text=faces_text(item.dice),
+                                         size_hint_y=None, height=dp(36)))
+        ids.no_rolls.opacity = 0 if rolls else 1
+        counts = session.histogram()
+        ids.histogram.counts = counts
+        ids.histogram_title.text = t("dice.histogram", count=sum(counts.values()))
+        self.show_pads()
+
+    def show_pads(self):
+        """Which seats have a pad, and which of those pads are offline (app.pad_states)."""
+        session = self.app.session
+        if session is None:
+            return
+        players = session.state.get("players") or session.setup["players"]
+        self.ids.pad_strip.show(self.t, players, self.app.pad_states)
+
+    def roll(self):
+        self.app.perform({"type": "roll"})
+
+    def pass_turn(self):
+        self.app.perform({"type": "pass"})
+
+    def end_or_again(self):
+        session = self.app.session
+        if session is not None and session.finished:
+            self.app.play_again()
+        else:
+            self.app.perform({"type": "end"})
+
+    def open_manual(self):
+        # How many faces to ask for is the roll's own "die" parameter.
+        session = self.app.session
+        if session is None:
+            return
+        roll = next((a for a in session.game.legal_actions(session.state) if a.type == "roll"), None)
+        if roll is None:
+            return
+        name, die = next(((n, p) for n, p in roll.params.items() if getattr(p, "kind", "") == "die"), ("dice", None))
+        ManualDieDialog(count=getattr(die, "count", 1), param=name).open()
+
+
+class ManualDieDialog(Dialog):
+    """Six face buttons for a physical die; with several dice, one face each in turn."""
+    count = NumericProperty(1)
+    param = StringProperty("dice")     # the roll's argument that takes the faces
+    entered = StringProperty("")
+
+    def on_kv_post(self, *_):
+        self.faces: list[int] = []
+        self._show()
+
+    def _show(self):
+        t = running_app().t
+        self.title = t("dice.manual_title") if self.count == 1 else t(
+            "dice.manual_progress", n=len(self.faces) + 1, count=self.count)
+        self.entered = " + ".join(map(str, self.faces))
+
+    def face(self, value: int):
+        self.faces.append(value)
+        if len(self.faces) >= self.count:
+            self.dismiss()
+            running_app().perform({"type": "roll", self.param: list(self.faces)})
+        else:
+            self._show()
+
+
+SCREEN = DiceScreen

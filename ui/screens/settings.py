@@ -1,0 +1,48 @@
+"""Settings: language, buzzer, timer, debounce, and what each game remembers.
+
+Its look is in settings.kv beside this file."""
+from __future__ import annotations
+
+
+
+from companion import games
+
+from .. import prefs
+from .base import BaseScreen
+
+
+class SettingsScreen(BaseScreen):
+    def refresh(self):
+        app = self.app
+        cfg = app.cfg
+        ids = self.ids
+        ids.lang_en.tone = "selected" if app.lang == "en" else "normal"
+        ids.lang_de.tone = "selected" if app.lang == "de" else "normal"
+        ids.buzzer_on.tone = "selected" if app.buzzer_on else "normal"
+        ids.buzzer_off.tone = "normal" if app.buzzer_on else "selected"
+        ids.seconds.text = self.t("settings.seconds", n=cfg.timer.seconds)
+        ids.tick_last.text = str(cfg.timer.tick_last)
+        ids.debounce.text = self.t("settings.ms", n=cfg.buttons.debounce_ms)
+        self.show_memories()
+
+    def step(self, key: str, step: int, bounds):
+        value = prefs.clamp(prefs.get(self.app.cfg, key) + step, bounds)
+        self.app.change_setting(key, value)
+
+    # -- what the games remember across tables (Game.memory_view)
+    def show_memories(self):
+        """One panel per game that remembers something; drawn again on every visit."""
+        from ..memory_panel import MemoryPanel
+        box = self.ids.memories
+        if not getattr(self, "memory", None):
+            self.memory = {}
+            for game_id, game in games.GAMES.items():
+                if game.memory_keys:
+                    self.memory[game_id] = MemoryPanel(self.app, game)
+        box.clear_widgets()
+        for panel in self.memory.values():
+            if panel.show():
+                box.add_widget(panel)
+
+
+SCREEN = SettingsScreen
