@@ -5,7 +5,7 @@ import pytest
 
 from companion import cues
 from companion.games import GAMES, IllegalAction
-from companion.games.singsing import (CONVICTS, GAME, MOVES, PHASES, TOTAL_BARS, card_is_free, countdown_cues,
+from companion.games.singsing import (GAME, MOVES, TOTAL_BARS, card_is_free, countdown_cues,
                                       mask_after_wrong, max_free_cards, timer_key, win_kind)
 from companion.i18n import Catalogue, texts
 from companion.inputs import InputEvent

@@ -13,7 +13,7 @@ from collections import Counter
 from companion.config import Pads
 from hardware.pads import driver
 from hardware.pads import protocol as p
-from hardware.pads.driver import ONLINE, PadEvent, PadHub, PadLink
+from hardware.pads.driver import ONLINE, PadEvent, PadHub
 from hardware.pads.simulator import SimulatedPad
 
 LINES = 100_000

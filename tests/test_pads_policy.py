@@ -1,7 +1,6 @@
 """companion.pads: what a pad press means in each game, what each LED shows,
 the secret gun vote on the pads, and the seat-claim bookkeeping. Pure: no
 serial, no Kivy."""
-import json
 import random
 import subprocess
 import sys

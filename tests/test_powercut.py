@@ -6,7 +6,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 COMPANION = Path(sys.executable).parent / "companion"

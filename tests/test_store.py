@@ -1,7 +1,4 @@
 import json
-import sqlite3
-import subprocess
-import sys
 import time
 
 import pytest

@@ -82,7 +82,6 @@ def test_about_shows_gpio_pins_when_the_buttons_are_real(make_ui):
 
 # -- the saved games refuse: locked, held by a script, another layout (issue 11) -----------------------
 import json  # noqa: E402
-import os  # noqa: E402
 import sqlite3  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402

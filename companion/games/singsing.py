@@ -30,7 +30,6 @@ help texts say them (``READINGS``).
 """
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 

@@ -1,0 +1,64 @@
+"""Coin toss: a tiny game written the way every game is, to show that a new game
+is one module and nothing else (issue 12). Players take turns tossing a coin;
+heads scores a point; the first to `target` points wins.
+"""
+from __future__ import annotations
+
+from companion import cues
+from companion.board import Board, Track
+from companion.games.base import Game, Move, Option, Param, Rule
+from companion.inputs import InputEvent
+from companion.players import left_of
+
+
+def toss(s, a):
+    if a["side"] == "heads":
+        s["points"][a["player"]] += 1
+    if s["points"][a["player"]] >= s["options"]["target"]:
+        s.update(finished=True, winners=[a["player"]], phase="over")
+    else:
+        s["current"] = left_of(s["current"], len(s["players"]))
+
+
+MOVES = (
+    Move("toss", ("play",), "current", apply=toss,
+         params={"side": Param("choice", "coin.param.side", choices=("heads", "tails"), optional=True)},
+         decide=lambda s, a, rng: {**a, "side": a.get("side") or rng.choice(("heads", "tails"))}),
+    # Only a player who is behind may give up (the others share the win).
+    Move("concede", ("play",), "current", apply=lambda s, a: s.update(finished=True, phase="over", winners=[
+         seat for seat in range(len(s["players"])) if seat != a["player"]]),
+         unless=(Rule(lambda s, me: s["points"][me] >= max(s["points"]), "coin_not_behind",
+                      "{name} is not behind: no need to concede"),)),
+)
+
+
+class CoinToss(Game):
+    id = "coin"
+    title = "coin.title"
+    options = (Option("target", "int", 3, "coin.option.target", minimum=1, maximum=5),)
+    moves = MOVES
+
+    def setup(self, players, options, first_player, rng):
+        return self.base_state(players, options, first_player=first_player, current=first_player, phase="play",
+                               points=[0] * len(players), winners=[])
+
+    def input_action(self, state, event):
+        return {"type": "toss"} if event == InputEvent.ROLL and self.refusal(state, "toss") is None else None
+
+    def summary(self, state, t):
+        name = state["players"][state["current"]]["name"]
+        return {"headline": f"{name}: toss the coin" if not state["finished"] else "Over",
+                "lines": [f"{p['name']}: {n}" for p, n in zip(state["players"], state["points"])]}
+
+    def board(self, state, t):
+        return Board(tracks=(Track("points", "Points", tuple(state["points"]), state["options"]["target"]),))
+
+    def cues(self, before, after, action):
+        return [cues.SUCCESS] if after["finished"] else [cues.TAP]
+
+    def check_invariants(self, state):
+        assert all(0 <= n <= state["options"]["target"] for n in state["points"])
+        assert state["finished"] == (state["phase"] == "over")
+
+
+GAME = CoinToss()
