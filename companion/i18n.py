@@ -3,7 +3,8 @@
 Texts live in locale/<lang>.json as "key": "text with {named} fields"; each
 game may bring its own locale/<game>.<lang>.json, merged in.
 A missing German text falls back to English, and a missing key shows the key,
-so a gap is visible but never crashes the table.
+so a gap is visible but never crashes the table. Plurals: a text given a
+count of 1 is "<key>.one" when the catalogue has it ("Enter 1 die face.").
 """
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ class Catalogue:
         self.lang = lang
 
     def __call__(self, key: str, **params) -> str:
+        if params.get("count") == 1 and key + ".one" in texts("en"):
+            key += ".one"
         text = texts(self.lang).get(key) or texts("en").get(key)
         if text is None:
             return key

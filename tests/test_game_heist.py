@@ -155,7 +155,7 @@ def test_highest_roll_starts():
     lay_all(session)
     act(session, "roll_first", player=0, dice=[2])
     refused(session, "heist_already_rolled", "roll_first", player=0, dice=[5])
-    refused(session, "heist_who", "roll_first", dice=[5])
+    refused(session, "who", "roll_first", dice=[5])
     act(session, "roll_first", player=1, dice=[5])
     state = act(session, "roll_first", player=2, dice=[3])
     assert state["phase"] == "start" and state["first_player"] == 1 and state["current"] == 1

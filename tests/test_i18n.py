@@ -2,6 +2,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from companion.games import IllegalAction
 from companion.i18n import Catalogue, LANGUAGES
 
@@ -39,3 +41,12 @@ def test_rules_errors_are_said_in_the_tables_language():
     exc = IllegalAction("player_count", "dice is for 2 to 8 players", low=2, high=8)
     assert Catalogue("de").error(exc) == "Dieses Spiel ist für 2 bis 8 Spieler."
     assert Catalogue("en").error(ValueError("plain")) == "plain"
+
+
+def test_one_die_is_said_in_the_singular_in_both_languages():
+    from companion.games.base import Param
+    for count, en, de in ((1, "Enter 1 die face.", "Gib 1 Würfelauge ein."),
+                          (2, "Enter 2 die faces.", "Gib 2 Würfelaugen ein.")):
+        with pytest.raises(IllegalAction) as refused:
+            Param("die", "x", count=count).check("dice", [1, 2, 3])
+        assert (Catalogue("en").error(refused.value), Catalogue("de").error(refused.value)) == (en, de)

@@ -205,6 +205,8 @@ class Move:
     listing: (state, seat) -> [arguments, ...]: how the screen offers it when one
              button per choice reads better (Sing Sing: one per window).
     seats:   for actor "each": state -> the seats that may make it now.
+    named:   for actor "each": "player" must be given, never taken for the current
+             seat (a roll for oneself that any seat may make at any moment).
     label:   catalogue key; default "<game>.action.<type>". A function of the listed
              arguments when each listed button has its own words (The Snitch: one
              "Use the Key" button, one "Use the Crowbar" button, ...).
@@ -219,6 +221,7 @@ class Move:
     apply: Callable[[dict, dict], None] | None = None
     listing: Callable[[dict, Any], list[dict[str, Param]]] | None = None
     seats: Callable[[dict], Iterable[int]] | None = None
+    named: bool = False
     label: str | Callable[[dict[str, Param]], str] | None = None
 
     def params_for(self, state: dict, seat) -> dict[str, Param]:
@@ -453,7 +456,7 @@ class Game:
         given = action.get("player")
         if actor in ("each", "any"):
             if given is None:
-                given = state.get("current")
+                given = None if move.named else state.get("current")
                 if given is None:
                     raise IllegalAction("who", "say which player (seat) this is for")
             seat = self._seat(state, given)

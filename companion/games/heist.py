@@ -340,7 +340,7 @@ MOVES = (
     # setting up: the heists from the cards, then the highest roll starts (ties reroll)
     Move("lay_heist", phases=("lay_heists", "upkeep"), actor=None, params=heist_card, listing=free_places,
          unless=(GAME_ENDING,), check=place_free, apply=lay_heist),
-    Move("roll_first", phases=("first_player",), actor="each", params={"dice": DIE}, apply=roll_first,
+    Move("roll_first", phases=("first_player",), actor="each", named=True, params={"dice": DIE}, apply=roll_first,
          unless=(Rule(lambda s, me: me not in s["first_roll"]["contenders"], "heist_not_contender",
                       "{name} is not in this roll-off"),
                  rolled_already(lambda s, me: s["first_roll"]["rolls"][me]))),
@@ -365,7 +365,7 @@ MOVES = (
     Move("complete", phases=("complete",), decide=draw_take, apply=complete),
     Move("end_turn", phases=("upkeep",), unless=(PLACE_EMPTY,), apply=end_turn),
     # the end: every player rolls one die, the value of each gem of their colour
-    Move("roll_value", phases=("scoring",), actor="each", params={"dice": DIE}, apply=roll_value,
+    Move("roll_value", phases=("scoring",), actor="each", named=True, params={"dice": DIE}, apply=roll_value,
          unless=(rolled_already(lambda s, me: s["values"][me]),)),
     # any time, any player: Pay-a-Gem (or flip Starter Cash), and the team's size as the cards say
     Move("pay_gem", phases=PLAY_PHASES, actor="each", params=gem_to_pay, apply=pay_gem,
@@ -377,7 +377,7 @@ MOVES = (
          params={"recruits": number("heist.param.recruits", 0, MAX_TEAM, "recruits")},
          apply=lambda s, a: s["seats"][a["player"]].update(team=a["recruits"])),
 )
-OWN_ROLLS = ("roll_first", "roll_value")     # the roller is named: never "whose turn it is"
+OWN_ROLLS = ("roll_first", "roll_value")     # each player rolls for themselves
 CONFIRM = {"step_done": "hold", "complete": "complete", "prep": "upkeep", "completed": "upkeep",
            "failure": "upkeep", "upkeep": "end_turn"}
 
@@ -417,11 +417,6 @@ class Heist(Game):
     def not_yours(self, state, seat):
         name = name_of(state, seat)
         return IllegalAction("heist_not_your_turn", f"it is {name}'s turn", name=name)
-
-    def _actor_of(self, state, move, action):
-        if move.type in OWN_ROLLS and action.get("player") is None:
-            raise IllegalAction("heist_who", "say which player (seat) this is for")
-        return super()._actor_of(state, move, action)
 
     # -- the seat pads and the buttons ---------------------------------------------------
     def leds(self, state):

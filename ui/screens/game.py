@@ -54,7 +54,7 @@ class GameScreen(BaseScreen):
     def refresh(self):
         app, t = self.app, self.t
         session = app.session
-        if session is None or session.game.id == "dice":
+        if session is None or session.game.table_screen != self.name:
             return
         ids = self.ids
         game, state = session.game, session.state

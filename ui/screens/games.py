@@ -20,7 +20,7 @@ class GamesScreen(BaseScreen):
         for game_id in games.GAMES:
             if game_id not in PLAYABLE:
                 continue
-            tile = Tile(tone="go" if game_id != "dice" else "normal")
+            tile = Tile(tone="go" if games.GAMES[game_id].table_screen == "game" else "normal")
             tile.game_id = game_id
             tile.bind(on_release=lambda _t, g=game_id: self.app.choose_game(g))
             grid.add_widget(tile)
