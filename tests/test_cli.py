@@ -148,6 +148,14 @@ def test_a_bad_action_line_is_refused_and_leaves_the_table_as_it_was(tmp_path, g
     assert code == 1
 
 
+def test_a_line_of_control_characters_is_refused_not_taken_for_blank(tmp_path):
+    # Python counts \x1c-\x1f as white space; JSON does not, and a line with no reply hangs the caller
+    setup = json.dumps({"game": "dice", "players": ["A", "B"]}).encode()
+    code, replies, _ = raw_script(setup + b"\n\x1e\n \t\r\n\x1c\x1d\xc2\x85\n", data_dir=tmp_path)
+    assert [r["ok"] for r in replies] == [True, False, False] and code == 1
+    assert all(r["error"].startswith("not a JSON object") for r in replies[1:])
+
+
 def test_output_is_utf8_json_whatever_the_locale(tmp_path):
     line = '{"game": "dice", "players": ["Zo\u00eb \u20ac", "\u5f20\u4f1f"]}\n'.encode()
     for env in ({"LC_ALL": "C", "LANG": "C"}, {"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "latin-1"}):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import select
 import sqlite3
 import subprocess
 import sys
@@ -108,6 +109,8 @@ class Harness:
     def send(self, line: bytes) -> dict:
         self.proc.stdin.write(line + b"\n")
         self.proc.stdin.flush()
+        # every line gets its reply: one that never comes fails here instead of hanging the suite
+        assert select.select([self.proc.stdout], [], [], 60)[0], f"no reply in 60 s to {line[:200]!r}"
         out = self.proc.stdout.readline()
         assert out, "no reply: the process ended"
         reply = json.loads(out.decode("utf-8"))

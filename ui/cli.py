@@ -134,7 +134,7 @@ def parse_request(raw: bytes) -> dict | None:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise BadLine(f"the line is not UTF-8 text (byte 0x{raw[exc.start]:02x} at position {exc.start})") from None
-    text = text.lstrip("\ufeff").strip()
+    text = text.lstrip("\ufeff").strip(" \t\r\n")   # JSON's whitespace: a control character is not blank
     if not text:
         return None
     try:
