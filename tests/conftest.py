@@ -9,5 +9,9 @@ os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 if "KIVY_HOME" not in os.environ:
     os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="cellmate-kivy-")
+if os.environ.get("PYTEST_XDIST_WORKER"):     # each worker its own Kivy config: no race writing config.ini
+    os.makedirs(os.environ["KIVY_HOME"], exist_ok=True)
+    os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix=os.environ["PYTEST_XDIST_WORKER"] + "-",
+                                               dir=os.environ["KIVY_HOME"])
 os.environ.pop("CELLMATE_DATA_DIR", None)
 os.environ.pop("CELLMATE_CONFIG", None)

@@ -140,9 +140,21 @@ class UI:
         touch.touch_down()
         touch.touch_up()
         if view is not None and (view.do_scroll_x or view.do_scroll_y):
-            self.wait(0.22)  # a ScrollView that can scroll hands a tap on after 0.2 s (it may be a swipe)
-        else:
-            self.pump(1)
+            self._hand_on_now(view)
+        self.pump(1)
+
+    @staticmethod
+    def _hand_on_now(view) -> None:
+        """A ScrollView that can scroll hands a tap on 0.2 s after the finger lifts (it
+        may have been a swipe): run that same scheduled hand-on now instead of sleeping."""
+        import functools
+        from kivy.clock import Clock
+        for event in Clock.get_events():
+            callback = event.get_callback()
+            if (isinstance(callback, functools.partial) and getattr(callback.func, "__name__", "") == "_do_touch_up"
+                    and getattr(callback.func, "__self__", None) is view):
+                event.cancel()
+                callback(0)
 
     def wait(self, seconds: float) -> None:
         import time
