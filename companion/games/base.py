@@ -18,8 +18,11 @@ writes none of them itself:
 Everything else a shell or the pads need from a game is a hook with a plain
 default: `summary` (words for the screen), `board` (what to draw), `leds` (each
 seat's light), `pad_buttons` (what a pad's buttons mean), `ballot` (a secret
-vote), `input_action` (the table's buttons), `countdown`, and the memory
-across games (`memory_keys`, `recall`, `learn`).
+vote), `still_secret` and `Param.secret` (what the log must not show yet),
+`input_action` (the table's buttons), `countdown`, `log_words`, `table_screen`,
+and the memory across games (`memory_keys`, `recall`, `learn`, `memory_view`,
+`edit_memory`, `export_memory`). A new game is one module in this package
+(tests/example_game.py shows a whole one).
 """
 from __future__ import annotations
 
