@@ -75,6 +75,14 @@ def pad_action(state: dict | None, seat: int, button: int) -> dict | None:
     return None
 
 
+# A pad's state as the hub reports it (hardware.pads.driver.PadStatus.state) and the seat-pad screen shows it
+CONNECTING = "connecting"       # port open, waiting for the HELLO
+ONLINE = "online"
+OFFLINE = "offline"             # known by id, unplugged (its seat keeps it)
+INCOMPATIBLE = "incompatible"   # speaks another protocol version
+IGNORED = "ignored"             # never answered HELLO: not a pad; left alone until it is unplugged
+
+
 class PadTable:
     """One session's pads: what a press does, what the LEDs show, and a secret
     vote (Game.ballot).

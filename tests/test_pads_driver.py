@@ -141,8 +141,9 @@ def test_two_pads_claiming_one_seat_the_first_keeps_it_logged_once(make_pad, mak
     assert hub.events.items == []                                  # a pad without a seat sends nothing
     assert len(warnings_about(caplog, driver.SEAT_TAKEN)) == 1
     assert hub.problems()[("pad second", driver.SEAT_TAKEN)] >= 2
-    problem = next(s.problem for s in hub.status() if s.pad_id == "second")
-    assert "pad second says seat 2, but pad first holds it" in problem
+    status = next(s for s in hub.status() if s.pad_id == "second")
+    assert "pad second says seat 2, but pad first holds it" in status.problem
+    assert status.seat_taken == 1 and status.seat is None          # the screen says "seat 2 is taken" from this
 
 
 def test_claim_one_seat_again_and_assign_by_hand(make_pad, make_hub):

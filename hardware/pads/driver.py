@@ -46,7 +46,8 @@ import serial
 import serial.threaded
 from serial.tools import list_ports
 
-from companion.pads import OFF, Led, SeatClaims
+from companion.pads import (CONNECTING, IGNORED, INCOMPATIBLE, OFF, OFFLINE, ONLINE,  # noqa: F401  (PadStatus.state)
+                            Led, SeatClaims)
 
 from . import protocol as p
 
@@ -62,12 +63,6 @@ EVENT_RATE, EVENT_BURST = 20.0, 30      # button events per second per pad (a hu
 LINE_RATE, LINE_BURST = 200.0, 400      # any lines per second per pad; beyond it lines are dropped
 CLAIM_LED = Led("ffffff", "fast")       # a pad without a seat while seats are being claimed
 
-# pad states in PadStatus.state
-CONNECTING = "connecting"   # port open, waiting for the HELLO
-ONLINE = "online"
-OFFLINE = "offline"         # known by id, unplugged (its seat keeps it)
-INCOMPATIBLE = "incompatible"   # speaks another protocol version
-IGNORED = "ignored"         # never answered HELLO: not a pad; left alone until it is unplugged
 
 # problems beyond the parser's reasons (protocol.REASONS)
 FLOOD = "flood"
@@ -102,6 +97,7 @@ class PadStatus:
     fw: str | None = None
     buttons: int = 0
     problem: str | None = None  # the last thing that went wrong, in words
+    seat_taken: int | None = None   # the seat it says it has, held by another pad (refused)
 
     @property
     def online(self) -> bool:
@@ -668,7 +664,8 @@ class PadHub:
                 port.led_sent = None            # (re)send the seat's LED: restored after a replug
                 port.led_dirty = True
                 self._send_cond.notify_all()
-                status = PadStatus(hello.pad_id, port.path, seat, ONLINE, hello.fw, hello.buttons, why)
+                status = PadStatus(hello.pad_id, port.path, seat, ONLINE, hello.fw, hello.buttons, why,
+                                   hello.seat if why else None)
                 if not was_online or self._pads.get(hello.pad_id) != status:
                     self._pads[hello.pad_id] = status
                     self._status_changed()

@@ -8,6 +8,7 @@ import os
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.pads import CONNECTING, IGNORED, INCOMPATIBLE, OFFLINE, ONLINE
 
 from .base import BaseScreen
 
@@ -31,15 +32,6 @@ class PadRow(BoxLayout):
     kind = StringProperty("none")
 
 
-def _seat_in_problem(problem: str | None) -> int | None:
-    """The seat (1-based) a refused pad remembers, from the hub's words ("... says seat 2, ...")."""
-    import re
-    found = re.search(r"says seat (\d+)", problem or "")
-    return int(found.group(1)) if found else None
-
-
-# PadStatus.state (hardware.pads.driver), without importing the driver (pyserial) here
-CONNECTING, ONLINE, OFFLINE, INCOMPATIBLE, IGNORED = "connecting", "online", "offline", "incompatible", "ignored"
 
 
 class PadsScreen(BaseScreen):
@@ -185,9 +177,9 @@ class PadsScreen(BaseScreen):
             elif status.seat is not None:
                 kind, text = ("online" if status.state == ONLINE else "offline"), t("pads.extra_seat", seat=status.seat + 1)
             elif status.state == ONLINE and status.problem:
-                seat = _seat_in_problem(status.problem)
+                taken = status.seat_taken
                 kind = "problem"
-                text = t("pads.seat_taken", seat=seat) if seat else t("pads.seat_taken_any")
+                text = t("pads.seat_taken", seat=taken + 1) if taken is not None else t("pads.seat_taken_any")
             elif status.state == ONLINE:
                 kind, text = "none", t("pads.no_seat_claiming" if waiting is not None else "pads.no_seat")
             else:
