@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # Runs inside the child: schedules a few key presses, then reports what the app shows and stops it.
 DRIVER = r"""
 import json, sys
+from ui.cli import kivy_log_to_terminal, main
+kivy_log_to_terminal("--verbose" in sys.argv)     # as main() does, before this driver imports Kivy
 from kivy.clock import Clock
 
 def press(key, text):
@@ -42,7 +44,6 @@ def step2(_dt):
 
 report = {}
 Clock.schedule_once(step1, 0.5)
-from ui.cli import main
 code = main(sys.argv[1:])
 print("REPORT " + json.dumps(report))
 sys.exit(code)
@@ -53,10 +54,13 @@ def run_companion(tmp_path, *args):
     env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy", KIVY_NO_ARGS="1",
                KIVY_HOME=str(tmp_path / "kivy"), XDG_CACHE_HOME=str(tmp_path / "cache"),
                PYTHONPATH=str(ROOT))
+    for name in ("KIVY_NO_CONSOLELOG", "KIVY_LOG_MODE"):     # as a terminal has it: the app decides
+        env.pop(name, None)
     done = subprocess.run([sys.executable, "-c", DRIVER, "run", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     lines = [line for line in done.stdout.splitlines() if line.startswith("REPORT ")]
     assert lines, done.stderr[-3000:]
+    run_companion.terminal = done.stdout + done.stderr     # what the person who started it saw
     return done.returncode, json.loads(lines[-1][len("REPORT "):])
 
 
@@ -80,3 +84,15 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
     assert report["head"] == 1  # the R key rolled, through the real keyboard stand-in
     assert report["headline"].endswith("ist dran")
     assert report["window"] == [800, 480]
+    # the terminal: a short summary, the config problem named, none of Kivy's own log
+    terminal = run_companion.terminal
+    assert "Buttons are keys here: R / Space = ROLL" in terminal and "Quit: close the window" in terminal
+    assert f"Games are saved in: {data / 'cellmate.db'}" in terminal
+    assert f"Config: {config}" in terminal and "Config problem:" in terminal and "volume" in terminal
+    assert "[Kivy" not in terminal and "[GL" not in terminal and "Traceback" not in terminal
+
+
+def test_companion_run_verbose_shows_kivys_log(tmp_path):
+    code, report = run_companion(tmp_path, "--data-dir", str(tmp_path / "data"), "--simulate", "--verbose")
+    assert code == 0 and report["start_screen"] == "home"
+    assert "[Kivy" in run_companion.terminal and "Games are saved in:" in run_companion.terminal

@@ -31,7 +31,7 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")  # the command line is ours (ui/cli.p
 from kivy.app import App  # noqa: E402  (neither import opens a window)
 from kivy.properties import BooleanProperty, StringProperty  # noqa: E402
 
-from companion import controller, cues as cue_names  # noqa: E402
+from companion import __version__, controller, cues as cue_names  # noqa: E402
 from companion import config as config_file  # noqa: E402
 from companion import games  # noqa: E402
 from companion.i18n import Catalogue  # noqa: E402
@@ -704,6 +704,9 @@ def run_app(args) -> int:
     app.attach_rig(rig)
     app.open_pads()                     # [pads] enabled: look for seat pads (and start the simulated ones)
     _keep_going_when_the_file_refuses(app)
+    if not getattr(args, "quiet", False):
+        print("\n".join(start_summary(app, config_path, errors, verbose=bool(getattr(args, "verbose", False)))),
+              flush=True)
     if os.environ.get("CELLMATE_BENCH_MARK"):
         _mark_first_frame(app, quit_after=bool(os.environ.get("CELLMATE_BENCH_EXIT")))
     try:
@@ -711,6 +714,34 @@ def run_app(args) -> int:
     finally:
         app.shutdown()
     return 0
+
+
+def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) -> list[str]:
+    """What someone starting Cellmate from a terminal needs: the keys, how to quit,
+    where the games are saved, what is wrong in the config. Kivy's own log stays
+    out of the terminal unless --verbose (README "Two commands")."""
+    lines = [f"Cellmate {__version__}: the game master is on the table."]
+    rig = app.rig
+    if rig is not None and app.rig_mode() == "simulated":
+        keys = ", ".join(f"{label} = {event.value.upper()}" for label, event in getattr(rig, "key_help", ()))
+        lines.append(f"  Buttons are keys here: {keys}")
+        if getattr(rig, "notice", None):
+            lines.append(f"  ({rig.notice})")
+    else:
+        lines.append("  Buttons: the GPIO push buttons (README \"Buttons and buzzer\")")
+    if app.pads is not None and app.pads.simulated:
+        lines.append(f"  Seat pads: {len(app.pads.simulated)} simulated; keys 1-8 press MAIN, Shift+1-8 DONE")
+    lines.append("  Quit: close the window, or Ctrl+C here")
+    store = app.store
+    where = store.path if store.path is not None else "nowhere: this run keeps games in memory only"
+    lines.append(f"  Games are saved in: {where}")
+    config_text = str(config_path) if Path(config_path).is_file() else f"{config_path} (none there: the defaults)"
+    lines.append(f"  Config: {config_text}")
+    for problem in errors:
+        lines.append(f"  Config problem: {problem}")
+    if not verbose:
+        lines.append("  Kivy's own log: start with --verbose to see it here")
+    return lines
 
 
 def _keep_going_when_the_file_refuses(app: CellmateApp) -> None:

@@ -28,6 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--pads", type=_pad_count, metavar="N",
                      help="add N simulated seat pads (0 to 8): keys 1-8 press MAIN on that seat's pad, "
                           "Shift+1-8 DONE")
+    run.add_argument("--verbose", action="store_true", help="show Kivy's own log in the terminal")
+    run.add_argument("--quiet", action="store_true", help="print no start summary")
     group = run.add_mutually_exclusive_group()
     group.add_argument("--simulate", dest="simulate", action="store_true", default=None,
                        help="keyboard keys instead of GPIO buttons, buzzer cues on screen")
@@ -60,12 +62,24 @@ def main(argv: list[str] | None = None) -> int:
         from hardware.doctor import run_doctor  # gpiozero and pyserial load only here
         return run_doctor(args)
     if args.command == "run":
+        kivy_log_to_terminal(args.verbose)
         from ui.app import run_app  # Kivy loads only here
         return run_app(args)
     if args.command == "script":
         return run_script(args, sys.stdin.buffer, sys.stdout.buffer)
     parser.print_help()
     return 2
+
+
+def kivy_log_to_terminal(verbose: bool) -> None:
+    """Kivy's own log in the terminal only with --verbose (it still goes to its log
+    file). Kivy reads these when it is first imported: call this before."""
+    import os
+    if verbose:
+        os.environ.pop("KIVY_NO_CONSOLELOG", None)
+        os.environ["KIVY_LOG_MODE"] = "KIVY"     # its own handlers, to the terminal
+    else:
+        os.environ["KIVY_NO_CONSOLELOG"] = "1"
 
 
 def _pad_count(text: str) -> int:
