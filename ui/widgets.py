@@ -117,6 +117,18 @@ class SeatCard(BoxLayout):
     pad_text = StringProperty("")       # said only when offline
 
 
+def reuse(box, count: int, make) -> list:
+    """The first `count` children of `box` in the order shown, made with make() only
+    when missing and removed when there are too many: a screen updates these in
+    place instead of rebuilding its widgets on every press."""
+    shown = list(reversed(box.children))
+    for widget in shown[count:]:
+        box.remove_widget(widget)
+    for _ in range(count - len(shown)):
+        box.add_widget(make())
+    return list(reversed(box.children))
+
+
 def pad_mark(t, state: str) -> str:
     """The words a seat shows for its pad: only an offline pad is worth words."""
     return t("pads.offline_mark") if state == "offline" else ""
@@ -180,11 +192,11 @@ class Histogram(BoxLayout):
     bar_colour = ListProperty(list(theme.TONES["primary"][0]))
 
     def on_counts(self, *_):
-        self.clear_widgets()
         top = max(self.counts.values(), default=0) or 1
-        for face in sorted(self.counts):
-            self.add_widget(HistogramBar(face=face, count=self.counts[face], share=self.counts[face] / top,
-                                         bar_colour=self.bar_colour))
+        faces = sorted(self.counts)
+        for face, bar in zip(faces, reuse(self, len(faces), HistogramBar)):
+            bar.face, bar.count, bar.share = face, self.counts[face], self.counts[face] / top
+            bar.bar_colour = self.bar_colour
 
 
 class HistogramBar(BoxLayout):

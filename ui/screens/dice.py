@@ -9,7 +9,7 @@ from kivy.properties import NumericProperty, StringProperty
 
 
 from .. import theme
-from ..widgets import ChipLabel, Dialog
+from ..widgets import ChipLabel, Dialog, reuse
 from .base import BaseScreen, faces_text, HISTORY, running_app
 
 
@@ -55,12 +55,11 @@ class DiceScreen(BaseScreen):
         ids.undo_btn.disabled = not session.can_undo
         ids.redo_btn.disabled = not session.can_redo
 
-        history = ids.history
-        history.clear_widgets()
-        for item in reversed(rolls[-HISTORY:]):
+        recent = list(reversed(rolls[-HISTORY:]))
+        chips = reuse(ids.history, len(recent), lambda: ChipLabel(size_hint_y=None, height=dp(36)))
+        for item, chip in zip(recent, chips):
             who = players[item.player] if 0 <= item.player < len(players) else {"colour": "grey", "letter": "?"}
-            history.add_widget(ChipLabel(colour=who["colour"], letter=who["letter"], text=faces_text(item.dice),
-                                         size_hint_y=None, height=dp(36)))
+            chip.colour, chip.letter, chip.text = who["colour"], who["letter"], faces_text(item.dice)
         ids.no_rolls.opacity = 0 if rolls else 1
         counts = session.histogram()
         ids.histogram.counts = counts

@@ -11,7 +11,7 @@ from kivy.properties import BooleanProperty
 from .. import actions as A
 from .. import theme
 from ..dialogs import ActionDialog, HelpDialog
-from ..widgets import BigButton, Caption, SeatCard, pad_mark
+from ..widgets import BigButton, Caption, SeatCard, pad_mark, reuse
 from .base import BaseScreen
 
 
@@ -80,18 +80,14 @@ class GameScreen(BaseScreen):
         ids.prompt.text = paint(summary.get("prompt") or "")
 
         badges = summary.get("badges") or {}
-        seats = ids.seats
-        seats.clear_widgets()
-        for seat, player in enumerate(players):
+        for seat, (player, card) in enumerate(zip(players, reuse(ids.seats, len(players), SeatCard))):
             tags = badges.get(seat, badges.get(str(seat), []))
             # a tag is never broken over two lines: only between tags
-            text = "  ·  ".join(tag.replace(" ", "\u00a0") for tag in tags)
-            seats.add_widget(SeatCard(colour=player["colour"], letter=player["letter"], name=player["name"],
-                                      badges=text, current=seat == current and not finished))
+            card.badges = "  ·  ".join(tag.replace(" ", "\u00a0") for tag in tags)
+            card.colour, card.letter, card.name = player["colour"], player["letter"], player["name"]
+            card.current = seat == current and not finished
         self.show_pads()
 
-        lines = ids.lines
-        lines.clear_widgets()
         texts = list(summary.get("lines", []))
         before = self._seen.get(session.id)
         self._seen = {session.id: set(texts)}
@@ -99,12 +95,10 @@ class GameScreen(BaseScreen):
         changed = {line for line in texts if before is not None and line not in before}
         if len(changed) * 2 > len(texts):
             changed = set()   # a whole new picture (setup done, a new phase): nothing stands out
-        for line in texts:
+        for line, label in zip(texts, reuse(ids.lines, len(texts), FactLine)):
             # a fact that changed with the last step is marked, and scrolled to
-            fresh = line in changed
-            label = FactLine(text=paint(line), fresh=fresh)
-            lines.add_widget(label)
-            if fresh and self.fresh is None:
+            label.text, label.fresh = paint(line), line in changed
+            if label.fresh and self.fresh is None:
                 self.fresh = label
         # over: the outcome (a score table, the winner) is the end of the facts: show it
         ids.line_scroll.at_end = finished
@@ -113,26 +107,37 @@ class GameScreen(BaseScreen):
             Clock.schedule_once(self._show_fresh, 0)
 
         box = ids.actions
-        box.clear_widgets()
         self.groups = A.group_actions(game.legal_actions(state))
         self.buttons = {}
-        for group in self.groups:
+        # one button per group, then Play again at the end; a button's group says what a tap does
+        for group, button in zip(self.groups + ([None] if finished else []),
+                                 reuse(box, len(self.groups) + finished, self._action_button)):
+            button.group = group
+            if group is None:
+                button.text, button.tone, button.colour, button.letter = t("dice.play_again"), "go", "grey", ""
+                self.buttons["play_again"] = button
+                continue
             actor = group.actor
             who = players[actor] if actor is not None and 0 <= actor < len(players) else None
-            button = BigButton(text=t(group.label), tone=A.group_tone(group, self.groups, current),
-                                  colour=who["colour"] if who else "grey", letter=who["letter"] if who else "")
-            button.bind(on_release=lambda _b, g=group: self.choose(g))
-            box.add_widget(button)
+            button.text, button.tone = t(group.label), A.group_tone(group, self.groups, current)
+            button.colour, button.letter = (who["colour"], who["letter"]) if who else ("grey", "")
             self.buttons.setdefault(group.type, button)
             self.buttons[(group.type, group.label)] = button
-        if finished:
-            again = BigButton(text=t("dice.play_again"), tone="go")
-            again.bind(on_release=lambda _b: app.play_again())
-            box.add_widget(again)
-            self.buttons["play_again"] = again
         ids.no_actions.opacity = 0 if box.children else 1
         ids.undo_btn.disabled = not session.can_undo
         ids.redo_btn.disabled = not session.can_redo
+
+    def _action_button(self) -> BigButton:
+        button = BigButton()
+        button.group = None
+        button.bind(on_release=self._tapped)
+        return button
+
+    def _tapped(self, button):
+        if button.group is None:
+            self.app.play_again()
+        else:
+            self.choose(button.group)
 
     def show_pads(self):
         """Each seat card says when its pad is offline (app.pad_states); in place."""
