@@ -182,7 +182,7 @@ def test_every_draw_lowers_the_deck_and_the_riot_begins_once_at_7():
     assert warnings.count(True) == 1 and counts[warnings.index(True)] == 7
     summary = GAME.summary(t.s, Catalogue("en"))
     assert summary["banner"] == "Prison riot!"
-    assert "Interrogation Deck: 1 cards" in summary["lines"][0]
+    assert "Interrogation Deck: 1 card" == summary["lines"][0]   # one card, said so
 
 
 def test_the_last_card_drawn_ends_the_game_at_once():

@@ -55,7 +55,7 @@ def test_config_errors_and_the_rig_notice_queue_in_the_banner(make_ui, tmp_path)
     cfg = tmp_path / "config.toml"
     rig = StubRig(notice="No GPIO found (this is not a Raspberry Pi)")
     ui = make_ui(rig=rig, config_path=cfg, config_errors=["buttons.roll: must be a BCM GPIO number", "colour: unknown key"])
-    assert banner(ui).text.startswith(f"The config file {cfg} has 2 problem(s)")
+    assert banner(ui).text.startswith(f"The config file {cfg} has 2 problems;")
     ui.tap(banner(ui).ids.dismiss)
     assert banner(ui).text == "Hardware: No GPIO found (this is not a Raspberry Pi)"
     ui.app.set_language("de")
@@ -64,7 +64,7 @@ def test_config_errors_and_the_rig_notice_queue_in_the_banner(make_ui, tmp_path)
     assert banner(ui).text == ""
     ui.tap(ui.ids().about)
     about = ui.ids()
-    assert "2 Problem(e)" in about.config.value and "• colour: unknown key" in about.config.value
+    assert "2 Probleme" in about.config.value and "• colour: unknown key" in about.config.value
     assert "No GPIO found" in about.mode.value
     assert "Würfeln: R / Space" in about.mapping.value
 
