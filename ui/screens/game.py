@@ -79,6 +79,7 @@ class GameScreen(BaseScreen):
         paint = colour_words(t, game, players)
         ids.prompt.text = paint(summary.get("prompt") or "")
 
+        ids.counters.show(game.board(state, t))
         badges = summary.get("badges") or {}
         for seat, (player, card) in enumerate(zip(players, reuse(ids.seats, len(players), SeatCard))):
             tags = badges.get(seat, badges.get(str(seat), []))

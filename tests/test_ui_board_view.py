@@ -1,0 +1,43 @@
+"""The board's counters on the game screen (ui/board_view.py): large, in the
+game's words, the main number first with its thresholds marked, and updated in
+place as the table moves on."""
+import pytest
+
+from companion.inputs import InputEvent
+from test_ui_game_snitch import scheme
+from ui_fixtures import act, answer, kivy_window, look, make_ui, start_game  # noqa: F401
+
+pytestmark = pytest.mark.ui
+
+
+def tiles(game):
+    return list(reversed(game.counters.children))
+
+
+def test_the_snitch_deck_is_the_big_counter_with_the_riot_marked_and_counts_down_in_place(make_ui):
+    ui = make_ui(seat=0)
+    game = start_game(ui, "snitch", ("Anna", "Ben", "Cleo", "Dora"))
+    session = ui.app.session
+    deck, contacts, gun = tiles(game)
+    assert (deck.big, deck.label, deck.value) == (True, "Interrogation Deck", "18/18")
+    assert (contacts.label, contacts.value) == ("Prison Contacts Deck", "10")
+    assert (gun.label, gun.value) == ("Gun pile", "0/5")
+    assert deck.marks == [7 / 18] and deck.tick(0)[0] == pytest.approx(deck.x + 8 + (deck.width - 16) * 7 / 18)
+    number = next(w for w in deck.walk() if getattr(w, 'text', None) == '18/18')
+    assert number.font_size >= 48       # read across the table
+
+    act(ui, "cards_ready")
+    for name in ("Anna", "Ben", "Cleo", "Dora"):
+        scheme(ui, name, 1)
+    act(ui, "pick_guard")
+    answer(ui, "Ben")
+    act(ui, "pick_soap")
+    answer(ui, "Anna")
+    before = tiles(game)
+    for left in (17, 16):
+        act(ui, "draw_card")
+        ui.app.on_input(InputEvent.CONFIRM)        # CONFIRM passes the Soap
+        assert session.state["interrogation"] == left
+        assert tiles(game) == before and deck.value == f"{left}/18"   # the same tiles, new numbers
+    ui.app.root.ids.toast.hide()
+    look(ui, "board-snitch-counters")
