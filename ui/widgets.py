@@ -212,6 +212,7 @@ class DieArea(ButtonBehavior, BoxLayout):
     caption = StringProperty("")
     detail = StringProperty("")
     edge = ListProperty(list(theme.LINE))
+    stale = BooleanProperty(False)       # the roll shown is the previous player's: dimmed
 
 
 class TimerButton(ButtonBehavior, BoxLayout):

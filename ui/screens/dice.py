@@ -39,6 +39,8 @@ class DiceScreen(BaseScreen):
         die.disabled = roll is None
         die.edge = list(theme.player_rgba(current["colour"])) if roll else list(theme.LINE)
         die.big = " ".join(map(str, rolls[-1].dice)) if rolls else "–"
+        # once the turn has passed, the last roll is the previous player's: dimmed, not mistaken for a new one
+        die.stale = bool(rolls) and rolls[-1].player != state.get("current") and not session.finished
         die.detail = " · ".join(summary["lines"])
         die.caption = t("dice.tap_hint", action=t(roll.label)) if roll else summary["headline"]
 
