@@ -4,25 +4,9 @@ heist completed with its gems drawn from the bag, and the final scoring."""
 import pytest
 
 from ui_fixtures import (act, answer, kivy_window, look, make_ui, press, screen_lines, seat_texts,  # noqa: F401
-                         start_game, step, visible_lines)
+                         number, start_game, visible_lines)
 
 pytestmark = pytest.mark.ui
-
-
-def stepper_to(ui, value, start=1):
-    """Step the open number picker from `start` to `value` with the fewest taps."""
-    dialog = ui.modal()
-    labels = [b.text for b in dialog.buttons]
-    big = 10 if "+10" in labels else 5 if "+5" in labels else None
-    current = start
-    while big and value - current >= big:
-        step(ui, f"+{big}")
-        current += big
-    while current < value:
-        step(ui, "+1")
-        current += 1
-    assert dialog.value_text == str(value)
-    press(ui, "ok")
 
 
 def lay_heist(ui, challenges, take, name=None):
@@ -32,9 +16,9 @@ def lay_heist(ui, challenges, take, name=None):
         answer(ui, "Place 1" if ui.app.session.state["heists"][0] is None else "Place 2")
     for challenge in challenges:
         assert ui.modal().question.startswith("Challenge of step")
-        stepper_to(ui, challenge)
+        number(ui, challenge)
     assert ui.modal().question == "TAKE (gems)"
-    stepper_to(ui, take)
+    number(ui, take)
     assert ui.modal().question == "Heist name"
     if name:
         ui.type_into(ui.modal().field, name)
@@ -48,10 +32,10 @@ def attempt(ui, kind, heist, total):
     act(ui, kind)
     answer(ui, heist)
     assert ui.modal().question == "Skill total"
-    stepper_to(ui, total, start=0)
+    number(ui, total)
     if ui.modal() is not None:  # how many recruits: one
         assert ui.modal().question == "Recruits activated"
-        press(ui, "ok")
+        number(ui, 1)
 
 
 def roll(ui, face):
@@ -68,7 +52,7 @@ def perfect_heist(ui, heist, face=4):
     for _ in range(4):
         attempt(ui, kind, heist, 2)
         act(ui, "place_die")
-        stepper_to(ui, face)
+        number(ui, face)
         kind = "continue"
     act(ui, "complete")
 
@@ -93,7 +77,7 @@ def test_heist_by_touch(make_ui):
 
     act(ui, "set_team")
     answer(ui, "Anna")
-    stepper_to(ui, 4, start=0)
+    number(ui, 4)
     assert "team 4" in dict(seat_texts(ui))["Anna"]
 
     # step A of the Museum: 3 + 6 against 5 is a Success
@@ -145,7 +129,7 @@ def test_heist_by_touch(make_ui):
     assert "team 1" in dict(seat_texts(ui))["Anna"]  # completing retired the team to one
     act(ui, "set_team")
     answer(ui, "Anna")
-    stepper_to(ui, 4, start=0)
+    number(ui, 4)
     perfect_heist(ui, "Heist 2", face=3)
     assert sum(session.state["bag"].values()) == 0
     assert game.banner.text == "The last gem has left the bag: the game ends after this turn."

@@ -5,7 +5,7 @@ import pytest
 
 from companion.inputs import InputEvent
 from ui_fixtures import (act, answer, kivy_window, look, make_ui, press, screen_lines, seat_texts,  # noqa: F401
-                         start_game, step)
+                         number, start_game)
 
 pytestmark = pytest.mark.ui
 
@@ -20,8 +20,7 @@ def scheme(ui, name, required):
     else:
         assert dialog.heading == f"{name}: Enter Scheme"  # the last one: no need to ask who
     assert ui.modal().question == "Number in the bottom right corner"
-    step(ui, *["+1"] * (required - 1))
-    press(ui, "ok")
+    number(ui, required)                   # six buttons, 1 to 6: one tap
 
 
 def succeed(ui, target):
@@ -32,10 +31,10 @@ def succeed(ui, target):
     assert ui.app.session.state["phase"] == "resolution"
     act(ui, "reveal")
     answer(ui, "No")                       # no Prison Contact repeats
-    press(ui, "ok")                        # 0 Backstab icons
+    number(ui, 0)                          # 0 Backstab icons
     if ui.app.session.state["phase"] == "new_scheme":
         act(ui, "new_scheme")
-        press(ui, "ok")                    # needs 1 card
+        number(ui, 1)                      # needs 1 card
     if ui.app.session.state["phase"] == "turn":
         act(ui, "pass_soap")
 
@@ -52,7 +51,13 @@ def test_the_snitch_by_touch(make_ui):
     look(ui, "snitch-1-setup-checklist")
 
     act(ui, "cards_ready")
-    for name, required in (("Anna", 1), ("Ben", 1), ("Cleo", 1), ("Dora", 1)):
+    act(ui, "scheme")
+    answer(ui, "Anna")
+    dialog = ui.modal()       # a Scheme's number: six buttons, one tap, no OK
+    assert [b.text for b in dialog.buttons] == ["1", "2", "3", "4", "5", "6"] and not dialog.needs_ok
+    look(ui, "snitch-1b-scheme-number", dialog)
+    answer(ui, "1")
+    for name, required in (("Ben", 1), ("Cleo", 1), ("Dora", 1)):
         scheme(ui, name, required)
     assert session.state["schemes"][0]["required"] == 1
     dialog = act(ui, "pick_guard")
@@ -89,14 +94,14 @@ def test_the_snitch_by_touch(make_ui):
     look(ui, "snitch-5-reveal-question", dialog)
     answer(ui, "No")
     assert ui.modal().question == "How many Backstab icons?"
-    press(ui, "ok")
+    number(ui, 0)
     assert session.state["scored"] == 1
     # the reward draws in order, where everybody sees them, then the new Scheme
     assert game.prompt.text.replace("\u00a0", " ") == (
         "Draw in this order: Anna 1, Ben 1, Dora 1 from the Prison Contacts Deck. "
         "Anna: lay a new Scheme from your hand face up and enter its number.")
     act(ui, "new_scheme")
-    press(ui, "ok")
+    number(ui, 1)
     act(ui, "pass_soap")
 
     # four more successes bring in the gun
@@ -165,8 +170,7 @@ def test_a_failed_scheme_by_touch(make_ui):
     act(ui, "reveal")
     answer(ui, "Yes")
     assert ui.modal().question == "How many Backstab icons?"
-    step(ui, "+1", "+1")
-    press(ui, "ok")
+    number(ui, 2)
     assert ui.modal() is None
     state = session.state
     assert state["phase"] == "stash_item" and state["failed"] == 1 and state["scored"] == 0
@@ -196,7 +200,7 @@ def test_a_failed_scheme_by_touch(make_ui):
                                 "and enter its number.")
     contacts = session.state["contacts"]
     act(ui, "new_scheme")
-    press(ui, "ok")
+    number(ui, 1)
     assert session.state["contacts"] == contacts - 1 and session.state["hands"][1] == 9
     assert "Ben's stash: Key" in screen_lines(ui)
 

@@ -388,6 +388,26 @@ def answer(ui, text):
     return ui.modal()
 
 
+def number(ui, value):
+    """Answer the open number question with `value`: its button when the range is a
+    row of numbers, else the stepper's steps from where it stands, then OK."""
+    dialog = ui.modal()
+    if not dialog.needs_ok:
+        answer(ui, str(value))
+        return
+    labels = [b.text for b in dialog.buttons]
+    current = int(dialog.value_text)
+    for big in (10, 5, 1):
+        while f"+{big}" in labels and value - current >= big:
+            step(ui, f"+{big}")
+            current += big
+        while f"−{big}" in labels and current - value >= big:
+            step(ui, f"−{big}")
+            current -= big
+    assert dialog.value_text == str(value)
+    press(ui, "ok")
+
+
 def step(ui, *steps):
     """Tap the stepper's buttons ("+1", "−5" ...), in order."""
     dialog = ui.modal()

@@ -171,6 +171,16 @@ def build_action(spec: ActionSpec, values: dict) -> dict:
     return action
 
 
+ROW_OF_NUMBERS = 8    # a range this small is a row of buttons; a wider one, a stepper
+
+
+def int_choices(param: Param) -> list[int] | None:
+    """Every value of a small range (a Scheme's number: 1 to 6), one button each; None: use the stepper."""
+    if param.minimum is None or param.maximum is None or not 1 < param.maximum - param.minimum + 1 <= ROW_OF_NUMBERS:
+        return None
+    return list(range(param.minimum, param.maximum + 1))
+
+
 def int_steps(param: Param) -> tuple[int, ...]:
     """The stepper's steps: 1, and a bigger one for wide ranges."""
     low = param.minimum if param.minimum is not None else 0

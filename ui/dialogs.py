@@ -127,7 +127,7 @@ class ActionDialog(Dialog):
         self.can_skip = param.optional and param.kind != "die"
         self.can_roll = param.optional and param.kind == "die" and not self.faces
         self.can_finish = len(rest) > 1 and all(p.optional for _, p in rest)
-        self.needs_ok = param.kind in ("int", "text")
+        self.needs_ok = param.kind == "text" or (param.kind == "int" and A.int_choices(param) is None)
         getattr(self, "_show_" + param.kind, self._show_text)(param)
 
     def _show_specs(self):
@@ -202,6 +202,15 @@ class ActionDialog(Dialog):
 
     def _show_int(self, param):
         t = self.t
+        choices = A.int_choices(param)
+        if choices is not None:     # a small range: one tap on the number, no stepping and OK
+            grid = self._grid(len(choices) if len(choices) <= 6 else 4)   # one row when it fits
+            for value in choices:
+                button = FlatButton(text=str(value), font_size="40sp", size_hint_y=None, height=dp(84))
+                button.bind(on_release=lambda _b, v=value: self.answer(v))
+                grid.add_widget(button)
+                self.buttons.append(button)
+            return
         self.number = A.clamp(param, A.int_start(param))
         self.value_text = str(self.number)
         row = BoxLayout(spacing=dp(8), size_hint_y=None, height=dp(96), pos_hint={"center_y": 0.5})
