@@ -228,6 +228,13 @@ class Session:
     def redo_tail(self) -> list[dict]:
         return self._actions(self.head, self.length)
 
+    def stored(self, start: int = 1, stop: int | None = None) -> list[dict]:
+        """The stored actions from seq `start` to `stop` (default: the end of the redo
+        tail), oldest first: one page of a long log, without reading the rest."""
+        stop = self.length if stop is None else min(stop, self.length)
+        start = max(start, 1)
+        return self._actions(start - 1, stop) if start <= stop else []
+
     def history(self, start: int = 1, stop: int | None = None):
         """(seq, action, the state before it) for each stored action from `start` to
         `stop` (default: the end of the redo tail), folded from the nearest snapshot,

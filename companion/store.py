@@ -435,9 +435,20 @@ class Store:
             lock.release()
 
     # -- sessions --------------------------------------------------------
-    def list_sessions(self) -> list[dict]:
-        rows = self.read(
-            "SELECT id, game, setup, head, finished, created, updated FROM sessions ORDER BY updated DESC, id DESC")
+    def list_sessions(self, limit: int | None = None, after: tuple[float, int] | None = None) -> list[dict]:
+        """Saved sessions, the last changed first. A page at a time: at most `limit`,
+        those listed after `after`, the (updated, id) of the last one already listed
+        (so a delete between two pages skips nothing). Reads no session's log."""
+        sql = "SELECT id, game, setup, head, finished, created, updated FROM sessions"
+        params: list = []
+        if after is not None:
+            sql += " WHERE updated < ? OR (updated = ? AND id < ?)"
+            params += [after[0], after[0], after[1]]
+        sql += " ORDER BY updated DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(max(0, int(limit)))
+        rows = self.read(sql, params)
         sessions = []
         for r in rows:
             setup = load_json(r[2])
@@ -446,6 +457,9 @@ class Store:
             sessions.append({"id": r[0], "game": r[1], "setup": repair_setup(setup)[0], "head": r[3],
                              "finished": bool(r[4]), "created": r[5], "updated": r[6]})
         return sessions
+
+    def count_sessions(self) -> int:
+        return self.read("SELECT COUNT(*) FROM sessions")[0][0]
 
     def last_unfinished(self) -> int | None:
         rows = self.read("SELECT id FROM sessions WHERE finished = 0 ORDER BY updated DESC, id DESC LIMIT 1")

@@ -304,3 +304,17 @@ def test_history_gives_each_action_with_the_state_before_it_from_any_point(store
     late = list(session.history(start=session.length - 10))
     assert late == whole[-11:]                            # from the snapshot, not from the start
     assert list(session.history(start=session.length + 1)) == []
+
+
+def test_stored_reads_one_page_of_the_log_redo_tail_included(store):
+    session = new(store)
+    for n in range(12):
+        session.act({"type": "roll", "dice": [1 + n % 6]})
+    session.undo()
+    session.undo()
+    every = session.actions() + session.redo_tail()
+    assert session.stored() == every
+    assert session.stored(3, 5) == every[2:5]
+    assert session.stored(11, 99) == every[10:]           # the redo tail, cut at the end
+    assert session.stored(0, 2) == every[:2]
+    assert session.stored(13) == [] and session.stored(5, 4) == []

@@ -245,3 +245,33 @@ def test_a_damaged_file_in_a_read_only_dir_plays_in_memory_and_says_why(tmp_path
     said = Catalogue("en")(app["notice"], **app["params"])
     assert "could not be moved aside (Read-only file system)" in said and "nothing is saved" in said
     assert (data / DB_NAME).read_bytes() == garbage and sorted(p.name for p in data.iterdir()) == [DB_NAME]
+
+
+def test_past_games_are_listed_a_page_at_a_time_and_a_delete_between_pages_skips_none(tmp_path):
+    store = Store.open(tmp_path)
+    made = [Session.create(store, "dice", ["Ann", "Bob"]) for _ in range(7)]
+    for session in made:
+        session.close()
+    store.write(lambda c: c.execute("UPDATE sessions SET updated = 1000"))   # a tie: the id decides
+    whole = store.list_sessions()
+    assert [s["id"] for s in whole] == [s.id for s in reversed(made)]
+    assert store.count_sessions() == 7
+    first = store.list_sessions(limit=3)
+    assert first == whole[:3]
+    store.delete_session(whole[3]["id"])                 # the next page's first, gone meanwhile
+    last = first[-1]
+    rest = store.list_sessions(limit=3, after=(last["updated"], last["id"]))
+    assert rest == whole[4:7]
+    assert store.list_sessions(limit=3, after=(rest[-1]["updated"], rest[-1]["id"])) == []
+    assert store.count_sessions() == 6
+
+
+def test_listing_past_games_reads_no_games_log(tmp_path):
+    store = Store.open(tmp_path)
+    session = Session.create(store, "dice", ["Ann", "Bob"])
+    session.act({"type": "roll"})
+    asked = []
+    read = store.read
+    store.read = lambda sql, params=(): asked.append(sql) or read(sql, params)
+    assert [s["head"] for s in store.list_sessions(limit=20)] == [1] and store.count_sessions() == 1
+    assert asked and not any("events" in sql or "snapshots" in sql for sql in asked)
