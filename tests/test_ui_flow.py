@@ -3,10 +3,14 @@
 Every step is a touch on the real widget, and every check is what a person
 sees (labels, enabled buttons) plus what the session committed.
 """
+import time
+
 import pytest
 
 from companion.inputs import InputEvent
-from ui_fixtures import kivy_window, make_ui, start_table  # noqa: F401  (fixtures)
+from companion.session import Session
+from companion.store import Store
+from ui_fixtures import FirstSeat, kivy_window, look, make_ui, start_table  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
 
@@ -144,3 +148,113 @@ def test_log_shows_actions_newest_first_with_the_redo_tail_greyed(make_ui):
     assert [r.kind for r in rows][:2] == ["head", "done"] and log.redo_btn.disabled
     ui.tap(log.back)
     assert ui.app.sm.current == "dice" and dice.headline.text == "Anna's turn"
+
+
+def long_game(actions: int) -> Store:
+    """A saved dice table of this many actions (Anna rolls a real die, passes, Ben rolls ...), still running."""
+    store = Store.memory()
+    session = Session.create(store, "dice", ["Anna", "Ben"], {}, rng=FirstSeat(0))
+    for n in range(actions):
+        session.act({"type": "roll", "dice": [1 + n // 2 % 6]} if n % 2 == 0 else {"type": "pass"})
+    session.close()
+    return store
+
+
+def test_a_log_of_1000_actions_opens_at_once_and_a_press_reuses_its_row_widgets(make_ui, monkeypatch):
+    from ui.screens import log as log_module
+    ui = make_ui(store=long_game(1000))
+    session = ui.app.session
+    assert ui.app.sm.current == "dice" and session.head == 1000
+    described = []                      # each action the log described, from the state before it
+    history = session.history
+
+    def counting(*args, **kwargs):
+        for item in history(*args, **kwargs):
+            described.append(item[0])
+            yield item
+    monkeypatch.setattr(session, "history", counting)
+    made = []                           # every row widget made from here on
+    init = log_module.LogRow.__init__
+
+    def counted_init(self, **kwargs):
+        made.append(self)
+        init(self, **kwargs)
+    monkeypatch.setattr(log_module.LogRow, "__init__", counted_init)
+
+    started = time.perf_counter()
+    ui.tap(ui.ids("dice").log_btn)
+    assert time.perf_counter() - started < 1.0      # was 2.5 s, rebuilding 200 rows
+    log = ui.ids("log")
+    rows = list(reversed(log.rows.children))
+    assert [r.seq for r in rows[:2]] == ["1000", "999"]
+    assert (rows[0].kind, rows[0].tag, rows[0].text) == ("head", "now", "Next player")
+    assert rows[1].kind == "done" and rows[1].text == "Ben rolled 2 (real die)" and rows[1].letter == "B"
+    assert 3 < len(rows) < 20                       # only what the screen shows is a widget
+    assert len(described) <= 2 * log_module.PAGE   # and only that much was described
+    look(ui, "log-1000-en")
+
+    shown = set(log.rows.children)
+    made.clear()
+    started = time.perf_counter()
+    ui.app.on_input(InputEvent.ROLL)                # the button, while the log is on the screen
+    assert time.perf_counter() - started < 0.5
+    rows = list(reversed(log.rows.children))        # there with no extra frame
+    assert session.head == 1001
+    assert [(r.seq, r.kind) for r in rows[:2]] == [("1001", "head"), ("1000", "done")]
+    assert rows[0].text.startswith("Anna rolled") and rows[0].tag == "now" and rows[1].tag == ""
+    ui.pump(2)
+    assert made == [] and set(log.rows.children) == shown   # the same widgets, new data
+
+    ui.tap(log.undo_btn)
+    rows = list(reversed(log.rows.children))
+    assert [(r.seq, r.kind, r.tag) for r in rows[:2]] == [("1001", "undone", "undone"), ("1000", "head", "now")]
+    assert made == [] and set(log.rows.children) == shown
+
+    log.scroll.scroll_y = 0                         # scrolled down to the first action
+    ui.pump(3)
+    rows = list(reversed(log.rows.children))
+    assert [r.seq for r in rows[-2:]] == ["1", "0"]
+    assert rows[-2].text == "Anna rolled 1 (real die)" and rows[-1].text == "Table set: Anna starts"
+    assert len(rows) < 20 and len(described) <= 5 * log_module.PAGE
+
+
+def test_a_log_with_an_unreadable_old_action_says_so_in_its_row(make_ui):
+    store = long_game(120)              # a snapshot at 100: the log reads action 5 only when scrolled to
+    ui = make_ui(store=store)
+    assert ui.app.session.head == 120
+    store.write(lambda c: c.execute("UPDATE events SET action = 'not json' WHERE seq = 5"))  # damaged since
+    ui.tap(ui.ids("dice").log_btn)
+    log = ui.ids("log")
+    assert list(reversed(log.rows.children))[0].seq == "120"
+    log.scroll.scroll_y = 0
+    ui.pump(3)
+    rows = {r.seq: r.text for r in log.rows.children}
+    assert rows["5"] == "This saved game cannot be opened (action 5 cannot be read). It stays in the file as it is."
+    assert rows["1"] == rows["5"] and rows["0"] == "Table set: Anna starts"   # its page, and no crash
+
+
+def test_a_secret_in_the_log_stays_hidden_until_the_game_reveals_it(make_ui, monkeypatch):
+    from companion import games
+    game = games.get("dice")            # the dice rolls made secret, as The Snitch's gun votes are
+    secret = {"on": True}
+    monkeypatch.setattr(game, "log_words", lambda action, players, t: None, raising=False)
+    monkeypatch.setattr(game, "hidden_args", lambda state, action:
+                        {"dice"} if secret["on"] and action.get("type") == "roll" else set(), raising=False)
+    ui = make_ui(store=long_game(120))
+    ui.tap(ui.ids("dice").log_btn)
+    log = ui.ids("log")
+    rolls = [r.text for r in log.rows.children if r.text.endswith(("(secret)", "(real die)"))]
+    assert len(rolls) >= 3 and all(text.endswith("(secret)") for text in rolls)
+    log.scroll.scroll_y = 0             # the oldest too
+    ui.pump(3)
+    assert any(r.seq == "1" and r.text.endswith("(secret)") for r in log.rows.children)
+    log.scroll.scroll_y = 1
+    ui.pump(3)
+
+    secret["on"] = False                # every vote is in, say: the next action shows them
+    ui.app.on_input(InputEvent.CONFIRM)
+    rolls = [r.text for r in log.rows.children if r.text.endswith(("(secret)", "(real die)"))]
+    assert len(rolls) >= 3 and not any(text.endswith("(secret)") for text in rolls)
+    log.scroll.scroll_y = 0             # and so do the oldest, checked again as they come into view
+    ui.pump(3)
+    assert any(r.seq == "1" and r.text.endswith(": 1 (real die)") for r in log.rows.children)

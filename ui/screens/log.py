@@ -1,94 +1,179 @@
 """The log: every action in words, undo and redo any number of steps.
 
-Its look is in log.kv beside this file."""
+Its look is in log.kv beside this file. The rows are a RecycleView: only the
+rows on the screen are widgets, and a refresh hands it new data (when anything
+changed), never new widgets."""
 from __future__ import annotations
 
-import json
+import logging
 
-from kivy.properties import StringProperty
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
+from companion.store import StoreError
 
 from .. import actions as A
-from .base import BaseScreen, LOG_LIMIT
+from .base import BaseScreen
+
+log = logging.getLogger(__name__)
+PAGE = 50       # actions described at a time: a screenful needs one page, at most two
 
 
-class LogRow(BoxLayout):
+class LogRow(RecycleDataViewBehavior, BoxLayout):
     seq = StringProperty("")
     colour = StringProperty("grey")
     letter = StringProperty("")
     text = StringProperty("")
     tag = StringProperty("")
     kind = StringProperty("done")   # done / head / undone / start
+    feed = ObjectProperty(None, allownone=True)   # where an action's words come from (None: given in the data)
+    ver = NumericProperty(0)        # the words' version: new words, new data
+
+    def refresh_view_attrs(self, rv, index, data):
+        super().refresh_view_attrs(rv, index, data)
+        if self.feed is not None:   # an action: its words are looked up only now it is on the screen
+            seat, self.text = self.feed.words(int(self.seq))
+            who = self.feed.player(seat)
+            self.colour, self.letter = (who["colour"], who["letter"]) if who else ("grey", "")
+
+
+class _Page:
+    __slots__ = ("keys", "words", "ver")
+
+    def __init__(self, keys, words, ver):
+        self.keys, self.words, self.ver = keys, words, ver
+
+
+class LogFeed:
+    """One session's log as RecycleView data: the redo tail on top (greyed),
+    then the head ("now"), everything before it, the table's start at the bottom.
+
+    An action is described from the state before it (Session.history), a page of
+    PAGE actions at a time, only when a row of that page is on the screen. After
+    every change the pages on the screen are checked again with one read each
+    (the action, and what of it is still secret, may have changed); other pages
+    are checked when they come into view."""
+
+    def __init__(self):
+        self.session = None
+        self.t = None
+        self._for = None          # (session id, store, language) the words belong to
+        self._pages: dict[int, _Page] = {}
+        self._checked: set[int] = set()   # pages checked since the last refresh
+        self._ver = 0
+
+    def rows(self, session, t, lang: str, shown=()) -> list[dict]:
+        """The data for the RecycleView; `shown`: the seqs on the screen now."""
+        if self._for != (session.id, id(session.store), lang):
+            self._for, self._pages = (session.id, id(session.store), lang), {}   # _ver goes on: new words, new data
+        self.session, self.t = session, t
+        self._checked.clear()
+        length = session.length
+        for page in {_page_of(seq) for seq in shown if 0 < seq <= length} | {_page_of(length)}:
+            if length:
+                self._try(page)
+        for page in [p for p in self._pages if p > _page_of(length)]:
+            del self._pages[page]
+        now, undone, head = t("log.now"), t("log.undone"), session.head
+        rows = []
+        for seq in range(length, 0, -1):
+            kind, tag = ("undone", undone) if seq > head else ("head", now) if seq == head else ("done", "")
+            page = self._pages.get(_page_of(seq))
+            rows.append({"seq": str(seq), "kind": kind, "tag": tag, "feed": self, "ver": page.ver if page else 0})
+        players = session.setup["players"]
+        if session.game.announces_first:
+            first = players[session.setup.get("first_player", 0)]
+            start = {"colour": first["colour"], "letter": first["letter"], "text": t("log.start", name=first["name"])}
+        else:  # who "starts" is the game's business (a roll, a Soap): say only that the table is set
+            start = {"colour": "grey", "letter": "", "text": t("game.started", game=t(session.game.title))}
+        rows.append({"seq": "0", "kind": "head" if head == 0 else "start", "tag": now if head == 0 else "",
+                     "feed": None, "ver": 0, **start})
+        return rows
+
+    def words(self, seq: int) -> tuple:
+        """(seat or None, words) of the action `seq`."""
+        page = _page_of(seq)
+        if page not in self._checked:
+            problem = self._try(page)
+            if problem is not None:     # said in the row; read again next time
+                return None, problem
+        words = self._pages[page].words if page in self._pages else []
+        index = seq - page * PAGE - 1
+        return words[index] if 0 <= index < len(words) else (None, "")  # a row from before a change: redrawn
+
+    def _try(self, page: int) -> str | None:
+        """Check the page; what went wrong in words, never a crash mid-layout."""
+        try:
+            self._check(page)
+        except StoreError as exc:       # the file refused a read (locked, damaged)
+            return self.t.error(exc)
+        except Exception as exc:        # a stored action this version cannot replay or describe
+            log.warning("log page %s of game %s cannot be described", page, self.session.id, exc_info=True)
+            reason = f"{type(exc).__name__}: {exc}"
+            return self.t.error(StoreError("session_damaged", reason, session=self.session.id, reason=reason))
+        return None
+
+    def player(self, seat):
+        players = self.session.setup["players"] if self.session is not None else []
+        return players[seat] if seat is not None and 0 <= seat < len(players) else None
+
+    def _check(self, page: int) -> None:
+        """The page's words, described again from its first action that changed."""
+        session, game = self.session, self.session.game
+        first, last = page * PAGE + 1, min((page + 1) * PAGE, session.length)
+        keys = [(action, frozenset(game.hidden_args(session.state, action)))
+                for action in session.stored(first, last)]
+        old = self._pages.get(page)
+        if old is None or old.keys != keys:
+            same = 0
+            if old is not None:
+                while same < min(len(keys), len(old.keys)) and old.keys[same] == keys[same]:
+                    same += 1
+            words = old.words[:same] if old is not None else []
+            players = session.setup["players"]
+            for seq, action, before in session.history(first + same, last):
+                words.append(A.describe(self.t, game, players, before, action, keys[seq - first][1]))
+            self._ver += 1
+            self._pages[page] = _Page(keys, words, self._ver)
+        self._checked.add(page)
+
+
+def _page_of(seq: int) -> int:
+    return max(seq - 1, 0) // PAGE
+
+
+def show(view, data: list[dict]) -> bool:
+    """Hand a RecycleView new data only when it differs, and lay it out at once
+    (what a refresh shows is on the screen before the cues play). True if it changed."""
+    if view.data == data:
+        return False
+    view.data = data
+    view.refresh_views()
+    return True
 
 
 class LogScreen(BaseScreen):
-    """Every action in words, newest first; the redo tail greyed above them.
-
-    Each action is described once, from the state before it (Session.history),
-    and kept until it changes: a redraw after one more action describes one."""
+    """Every action in words, newest first; the redo tail greyed above them."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._words: dict[int, tuple] = {}     # seq -> (what it was described from, (seat, words))
-        self._words_for = None                  # (session id, language) the words belong to
+        self.feed = LogFeed()
+
+    def on_pre_enter(self, *args):
+        self.ids.scroll.scroll_y = 1    # opened at the newest action
+        super().on_pre_enter(*args)
 
     def refresh(self):
-        app, t = self.app, self.t
+        app = self.app
         session = app.session
-        box = self.ids.rows
-        box.clear_widgets()
         if session is None:
+            show(self.ids.scroll, [])
             return
         self.ids.undo_btn.disabled = not session.can_undo
         self.ids.redo_btn.disabled = not session.can_redo
-        players = session.setup["players"]
-        words = self.words(session)
-        rows = []
-        for seq in range(session.length, session.head, -1):  # the redo tail, newest first, greyed
-            rows.append(self._row(seq, words[seq - 1], players, "undone", t("log.undone")))
-        for seq in range(session.head, 0, -1):
-            kind, tag = ("head", t("log.now")) if seq == session.head else ("done", "")
-            rows.append(self._row(seq, words[seq - 1], players, kind, tag))
-            if len(rows) >= LOG_LIMIT:
-                break
-        hidden = session.head - sum(1 for r in rows if r.kind in ("done", "head"))
-        for row in rows:
-            box.add_widget(row)
-        if hidden > 0:
-            box.add_widget(LogRow(text=t("log.older", count=hidden), kind="done"))
-        if session.game.announces_first:
-            first = players[session.setup.get("first_player", 0)]
-            start = LogRow(seq="0", colour=first["colour"], letter=first["letter"], text=t("log.start", name=first["name"]))
-        else:  # who "starts" is the game's business (a roll, a Soap): say only that the table is set
-            start = LogRow(seq="0", text=t("game.started", game=t(session.game.title)))
-        start.kind = "head" if session.head == 0 else "start"
-        start.tag = t("log.now") if session.head == 0 else ""
-        box.add_widget(start)
-
-    def words(self, session) -> list[tuple]:
-        """(seat, words) for every stored action, in order, redo tail included."""
-        game, t = session.game, self.t
-        if self._words_for != (session.id, self.app.lang):
-            self._words, self._words_for = {}, (session.id, self.app.lang)
-        stored = session.actions() + session.redo_tail()
-        keys = [(json.dumps(action, sort_keys=True), frozenset(game.hidden_args(session.state, action)))
-                for action in stored]
-        first = next((seq for seq, key in enumerate(keys, 1) if self._words.get(seq, (None,))[0] != key), None)
-        if first is not None:
-            players = session.setup["players"]
-            for seq, action, before in session.history(first):
-                key = keys[seq - 1]
-                self._words[seq] = (key, A.describe(t, game, players, before, action, key[1]))
-        for seq in [s for s in self._words if s > len(stored)]:
-            del self._words[seq]
-        return [self._words[seq][1] for seq in range(1, len(stored) + 1)]
-
-    def _row(self, seq, words, players, kind, tag) -> LogRow:
-        seat, text = words
-        who = players[seat] if seat is not None else None
-        return LogRow(seq=str(seq), colour=who["colour"] if who else "grey",
-                      letter=who["letter"] if who else "", text=text, tag=tag, kind=kind)
+        shown = [int(row.seq) for row in self.ids.rows.children if row.seq]
+        show(self.ids.scroll, self.feed.rows(session, self.t, app.lang, shown))
 
 
 SCREEN = LogScreen
