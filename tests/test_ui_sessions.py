@@ -1,7 +1,14 @@
-"""Saved tables: a restart reopens the table where it was; past games resume or delete."""
+"""Saved tables: a restart reopens the table where it was; past games resume
+(running ones), are looked back on (finished ones) or deleted."""
+import time
+
 import pytest
 
-from ui_fixtures import kivy_window, make_ui, start_table  # noqa: F401  (fixtures)
+from companion.i18n import Catalogue
+from companion.inputs import InputEvent
+from companion.session import Session
+from companion.store import Store
+from ui_fixtures import FirstSeat, kivy_window, look, make_ui, start_table  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
 
@@ -126,3 +133,128 @@ def test_a_game_without_a_table_screen_is_listed_but_not_opened(make_ui, tmp_pat
     ui.tap(row.ids.delete)
     ui.tap(ui.modal().ids.confirm)
     assert ui.app.store.list_sessions() == []
+
+
+def test_500_past_games_list_a_page_at_a_time_down_to_the_oldest(make_ui):
+    from ui.screens.sessions import PAGE
+    store = Store.memory()
+    for n in range(500):                # every other one finished; the oldest is running
+        session = Session.create(store, "dice", [f"Player {n}", "Ben"], {}, rng=FirstSeat(0))
+        if n % 2:
+            session.act({"type": "end"})
+        session.close()
+    store.write(lambda c: c.execute("UPDATE sessions SET updated = 1700000000 + id * 60"))
+    oldest, newest = store.list_sessions()[-1]["id"], store.list_sessions()[0]["id"]
+    ui = make_ui(store=store)
+    ui.tap(ui.ids().home_btn)
+    asked = []
+    read = store.read
+    store.read = lambda sql, params=(): asked.append(sql) or read(sql, params)
+
+    started = time.perf_counter()
+    ui.tap(ui.ids().sessions)
+    assert time.perf_counter() - started < 1.0     # was 4.6 s, a widget tree per game
+    screen = ui.screen
+    view = screen.ids.scroll
+    assert len(view.data) == PAGE + 1 and view.data[-1]["viewclass"] == "MoreRow"
+    assert not any("events" in sql or "snapshots" in sql for sql in asked)   # no game's log opened
+    rows = screen.rows()
+    assert 2 < len(rows) < 10                       # only what the screen shows is a widget
+    assert rows[0].session_id == newest and rows[0].title == "Player 499, Ben"
+    assert rows[0].ids.resume.disabled and rows[0].ids.resume.opacity == 0 and not rows[0].ids.view.disabled
+    assert not rows[1].ids.resume.disabled and rows[1].ids.view.disabled and rows[1].ids.view.opacity == 0
+    look(ui, "sessions-500-en")
+
+    view.scroll_y = 0                               # the end of the first page in view: the next one is read
+    ui.pump(3)
+    assert len(view.data) == 2 * PAGE + 1 and view.data[-1]["viewclass"] == "MoreRow"
+    ui.pump(3)
+    assert len(view.data) == 2 * PAGE + 1 and view.scroll_y > 0.3   # kept in place, not read on and on
+    made = set()
+    for _ in range(60):                             # a finger scrolling down, page after page
+        if view.data[-1].get("viewclass") != "MoreRow":
+            break
+        view.scroll_y = 0
+        ui.pump(3)
+        made |= set(screen.ids.rows.children)
+    assert len(view.data) == 500 and view.data[-1]["session_id"] == oldest
+    view.scroll_y = 0                               # each page came below what was in view: on to the end
+    ui.pump(3)
+    assert len(made) < 20                           # the same few widgets all the way down
+    assert not any("events" in sql or "snapshots" in sql for sql in asked)
+    last = screen.rows()[-1]
+    assert last.session_id == oldest and last.title == "Player 0, Ben" and "running" in last.detail
+
+    ui.tap(last.ids.delete)                         # deleted from down there
+    assert "Player 0, Ben" in ui.modal().body
+    ui.tap(ui.modal().ids.confirm)
+    assert store.count_sessions() == 499 and len(view.data) == 499
+    assert oldest not in [row["session_id"] for row in view.data]
+
+    view.scroll_y = 0
+    ui.pump(3)
+    last = screen.rows()[-1]
+    assert last.title == "Player 1, Ben" and not last.ids.view.disabled   # finished: looked at, not resumed
+    second = next(row for row in screen.rows() if row.title == "Player 2, Ben")
+    ui.tap(second.ids.resume)
+    assert ui.app.sm.current == "dice" and ui.app.session.id == second.session_id
+
+    ui.tap(ui.ids().home_btn)
+    ui.tap(ui.ids().sessions)                       # back at the first page, at the top
+    assert len(screen.ids.scroll.data) == PAGE + 1 and screen.rows()[0].title == "Player 499, Ben"
+
+
+def test_the_more_row_reads_the_next_page_when_tapped(make_ui):
+    from ui.screens.sessions import PAGE, MoreRow
+    store = Store.memory()
+    for n in range(PAGE + 3):
+        Session.create(store, "dice", [f"Player {n}", "Ben"], {}, rng=FirstSeat(0)).close()
+    ui = make_ui(store=store)
+    ui.tap(ui.ids().home_btn)
+    ui.tap(ui.ids().sessions)
+    screen = ui.screen
+    screen.scrolled = lambda: None                  # no reading ahead: the row waits for its tap
+    screen.ids.scroll.scroll_y = 0
+    ui.pump(3)
+    more = next(w for w in screen.ids.rows.children if isinstance(w, MoreRow))
+    assert more.text == "Older games: 3 more" and more.height >= 64
+    ui.tap(more)
+    assert len(screen.ids.scroll.data) == PAGE + 3
+    assert not any(isinstance(w, MoreRow) for w in screen.ids.rows.children)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_finished_game_is_looked_back_on_not_resumed(make_ui, lang):
+    t = Catalogue(lang)
+    ui = make_ui(seat=0)
+    ui.app.set_language(lang)
+    dice = start_table(ui, ("Anna", "Ben"))
+    ui.tap(dice.die)
+    ui.tap(dice.end_btn)
+    finished_id = ui.app.session.id
+    ui.tap(dice.end_btn)                            # Play again: a running game beside it
+    running_id = ui.app.session.id
+    ui.tap(ui.ids().home_btn)
+    ui.tap(ui.ids().sessions)
+    running, finished = ui.screen.rows()
+    assert (running.session_id, finished.session_id) == (running_id, finished_id)
+    assert not running.ids.resume.disabled and running.ids.view.disabled and running.ids.view.width == 0
+    assert t("sessions.finished") in finished.detail
+    assert finished.ids.resume.disabled and finished.ids.resume.opacity == 0 and finished.ids.resume.width == 0
+    assert not finished.ids.view.disabled and finished.ids.view.text == t("sessions.view")
+    assert finished.ids.view.height >= 64 and finished.ids.delete.height >= 64
+    look(ui, f"sessions-finished-{lang}")
+
+    ui.tap(finished.ids.view)
+    dialog = ui.modal()
+    assert dialog is not None and dialog.title == "Anna, Ben"
+    ui.pump(2)
+    rows = list(reversed(dialog.ids.rows.children))
+    assert [r.text for r in rows] == [t("log.end"), rows[1].text, t("log.start", name="Anna")]
+    assert rows[1].text.startswith("Anna ") and rows[0].tag == t("log.now")
+    look(ui, f"sessions-view-{lang}", dialog)
+    ui.app.on_input(InputEvent.ROLL)                # the buttons play nothing here
+    assert ui.app.session.id == running_id and ui.app.session.head == 0
+    assert ui.app.store.list_sessions(limit=2)[1]["head"] == 2
+    ui.tap(dialog.ids.close)
+    assert ui.modal() is None and ui.app.sm.current == "sessions"

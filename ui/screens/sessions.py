@@ -1,40 +1,135 @@
-"""Past games: resume or delete (deleting asks first).
+"""Past games: resume a running one, look back over a finished one, delete
+either (deleting asks first).
 
-Its look is in sessions.kv beside this file."""
+Its look is in sessions.kv beside this file. The list is a RecycleView fed a
+page at a time from the store (the sessions table only, no game's log); the
+next page comes when its end scrolls into view, or with a tap on "More"."""
 from __future__ import annotations
 
 import time
 
+from kivy.clock import Clock
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion import games
+from companion.controller import REFUSED
+from companion.session import Session
+from companion.store import StoreError
 
+from .. import theme
 from ..dialogs import ConfirmDialog
-from .base import BaseScreen, PLAYABLE, players_text
+from ..widgets import Dialog, FlatButton
+from .base import BaseScreen, PLAYABLE, players_text, running_app
+from .log import LogFeed, show
+
+PAGE = 20       # sessions read at a time: a few screenfuls
 
 
-class SessionRow(BoxLayout):
+class SessionRow(RecycleDataViewBehavior, BoxLayout):
     session_id = NumericProperty(0)
     title = StringProperty("")
     detail = StringProperty("")
-    players = ObjectProperty([])
     finished = BooleanProperty(False)
     playable = BooleanProperty(True)    # this UI has a table screen for its game
     screen = ObjectProperty(None)
+    # The buttons' words come with the data: a row may have been made for an earlier app (Kivy
+    # keeps recycled views process-wide) and must not keep that app's language.
+    resume_text = StringProperty("")
+    view_text = StringProperty("")
+    delete_text = StringProperty("")
+
+
+class MoreRow(RecycleDataViewBehavior, FlatButton):
+    """The list's last row while older games are still unread: scrolled into view
+    it reads the next page (a tap does too)."""
+    screen = ObjectProperty(None)
+
+
+class GameLogDialog(Dialog):
+    """A finished game's log, to read: no undo, no redo, nothing played on."""
+
+    def __init__(self, session: Session, **kwargs):
+        super().__init__(**kwargs)
+        self.session = session
+        self.feed = LogFeed()
+
+    def on_open(self):
+        app = running_app()
+        show(self.ids.scroll, self.feed.rows(self.session, app.t, app.lang))
 
 
 class SessionsScreen(BaseScreen):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.infos: list[dict] = []     # the sessions read so far, the last changed first
+        self.total = 0
+        self._more = Clock.create_trigger(lambda _dt: self.load_more())
+
+    def on_pre_enter(self, *args):
+        self.infos = []                 # back at the first page, at the top
+        self.ids.scroll.scroll_y = 1
+        super().on_pre_enter(*args)
+
     def refresh(self):
-        box = self.ids.rows
-        box.clear_widgets()
-        sessions = self.app.store.list_sessions()
-        self.ids.empty.opacity = 0 if sessions else 1
-        for info in sessions:
-            box.add_widget(SessionRow(screen=self, session_id=info["id"], players=info["setup"]["players"],
-                                      playable=info["game"] in PLAYABLE,
-                                      finished=info["finished"], title=self.describe(info),
-                                      detail=self.detail(info)))
+        """The sessions read so far, read again (a delete, a game played meanwhile)."""
+        store = self.app.store
+        try:
+            self.infos = store.list_sessions(limit=max(PAGE, len(self.infos)))
+            self.total = store.count_sessions()
+        except StoreError as exc:
+            self.app.toast(self.t.error(exc), "error")
+        self._show()
+
+    def load_more(self):
+        if len(self.infos) >= self.total:
+            return
+        last = self.infos[-1] if self.infos else None
+        try:
+            more = self.app.store.list_sessions(limit=PAGE, after=(last["updated"], last["id"]) if last else None)
+            self.total = self.app.store.count_sessions()
+        except StoreError as exc:
+            self.app.toast(self.t.error(exc), "error")
+            return
+        seen = {info["id"] for info in self.infos}
+        self.infos += [info for info in more if info["id"] not in seen]
+        if not more:                    # fewer than counted (deleted meanwhile): nothing more to offer
+            self.total = len(self.infos)
+        view, rows = self.ids.scroll, self.ids.rows
+        above = max(0, rows.height - view.height) * (1 - view.scroll_y)   # what was above the view's top
+        self._show()
+        # The same rows stay in view, the new ones come below: not pinned to the end, reading on and on.
+        room = rows.height - view.height
+        if room > 0:
+            view.scroll_y = min(1, max(0, 1 - above / room))
+
+    def scrolled(self):
+        """The list moved: its end (the "More" row) in view reads the next page, on the next frame."""
+        view, rows = self.ids.scroll, self.ids.rows
+        if self.total > len(self.infos) and (rows.height - view.height) * view.scroll_y < dp(theme.TOUCH):
+            self._more()
+
+    def _show(self):
+        data = [self.row_data(info) for info in self.infos]
+        if self.total > len(self.infos):
+            data.append({"viewclass": "MoreRow", "screen": self, "height": dp(theme.TOUCH),
+                         "text": self.t("sessions.more", count=self.total - len(self.infos))})
+        self.ids.empty.opacity = 0 if data else 1
+        show(self.ids.scroll, data)
+
+    def row_data(self, info) -> dict:
+        t = self.t
+        return {"viewclass": "SessionRow", "screen": self, "session_id": info["id"],
+                "title": self.describe(info), "detail": self.detail(info), "finished": info["finished"],
+                "playable": info["game"] in PLAYABLE, "resume_text": t("sessions.resume"),
+                "view_text": t("sessions.view"), "delete_text": t("sessions.delete")}
+
+    def rows(self) -> list[SessionRow]:
+        """The session rows on the screen, top to bottom."""
+        rows = self.ids.rows
+        return sorted((w for w in rows.children if isinstance(w, SessionRow)), key=lambda w: -w.y)
 
     def describe(self, info) -> str:
         return players_text(info["setup"]["players"])
@@ -47,15 +142,25 @@ class SessionsScreen(BaseScreen):
             title = info["game"]
         when = time.strftime(t("date.format"), time.localtime(info["updated"]))
         state = t("sessions.finished" if info["finished"] else "sessions.running")
-        return " · ".join((title, when, t("sessions.moves", count=info["head"]), state))
+        return f"{title} · {state}\n{when} · {t('sessions.moves', count=info['head'])}"
+
+    def view(self, row: SessionRow):
+        """A finished game's log, read without taking the game (nothing is played on)."""
+        try:
+            session = Session.load(self.app.store, row.session_id, claim=False)
+        except REFUSED as exc:
+            self.app.toast(self.t.error(exc), "error")
+            return
+        GameLogDialog(session, title=row.title, body=row.detail.replace("\n", " · ")).open()
 
     def ask_delete(self, row: SessionRow):
         # The one question in the app: deleting cannot be undone.
         t = self.t
+        session_id, detail = row.session_id, row.detail.replace("\n", " · ")  # the row may show another game later
         dialog = ConfirmDialog(title=t("sessions.confirm_title"),
-                               body=t("sessions.confirm_text", players=row.title, detail=row.detail),
+                               body=t("sessions.confirm_text", players=row.title, detail=detail),
                                confirm_text=t("sessions.delete"))
-        dialog.action = lambda: self.app.delete_session(row.session_id)
+        dialog.action = lambda: self.app.delete_session(session_id)
         dialog.open()
 
 
