@@ -129,7 +129,9 @@ class Session:
             state = self.game.apply(state, action)
         return state
 
-    def _actions(self, after: int, upto: int) -> list[dict]:
+    def _actions(self, after: int, upto: int, skip_damaged: bool = False) -> list[dict]:
+        """The stored actions after..upto; one that cannot be read is StoreError
+        "session_damaged", or with skip_damaged an empty action in its place."""
         rows = self.store.read(
             "SELECT seq, action FROM events WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
             (self.id, after, upto))
@@ -137,7 +139,9 @@ class Session:
         for seq, text in rows:
             action = load_json(text)
             if not isinstance(action, dict):
-                raise _damaged(self.id, f"action {seq} cannot be read")
+                if not skip_damaged:
+                    raise _damaged(self.id, f"action {seq} cannot be read")
+                action = {}
             actions.append(action)
         return actions
 
@@ -256,8 +260,8 @@ class Session:
 
     def rolls(self) -> list[Roll]:
         """Every die roll behind the current state: any action carrying "dice"."""
-        if self._rolls is None:
-            self._rolls = self._rolls_in(enumerate(self._actions(0, self.head), start=1))
+        if self._rolls is None:     # a damaged old action (a snapshot replays past it) is no roll to show
+            self._rolls = self._rolls_in(enumerate(self._actions(0, self.head, skip_damaged=True), start=1))
         return list(self._rolls)
 
     @staticmethod

@@ -233,6 +233,16 @@ def test_a_log_with_an_unreadable_old_action_says_so_in_its_row(make_ui):
     assert rows["1"] == rows["5"] and rows["0"] == "Table set: Anna starts"   # its page, and no crash
 
 
+def test_a_damaged_old_roll_does_not_stop_the_dice_table_from_opening(make_ui):
+    store = long_game(120)              # a snapshot at 100: the table opens without reading action 5
+    store.write(lambda c: c.execute("UPDATE events SET action = 'not json' WHERE seq = 5"))
+    ui = make_ui(store=store)
+    dice = ui.ids("dice")
+    assert ui.app.sm.current == "dice" and ui.app.session.head == 120
+    assert sum(dice.histogram.counts.values()) == 59           # 60 rolls (and 60 passes), all but the unreadable one
+    assert len(ui.app.session.rolls()) == 59
+
+
 def test_a_secret_in_the_log_stays_hidden_until_the_game_reveals_it(make_ui, monkeypatch):
     from companion import games
     game = games.get("dice")            # the dice rolls made secret, as The Snitch's gun votes are
