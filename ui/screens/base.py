@@ -17,7 +17,6 @@ HISTORY = 10          # rolls shown on the dice table
 # Games this UI has a table screen for (Game.table_screen): saved games of a game
 # this Cellmate does not know are listed, not played.
 PLAYABLE = tuple(games.GAMES)
-LOG_LIMIT = 200       # log rows drawn at once; older ones are counted, not drawn
 
 
 def running_app():

@@ -26,7 +26,7 @@ class HomeScreen(BaseScreen):
         ids.again.disabled = table is None
         ids.again.detail = t("home.resume_detail", game=game_title(t, table["game"]),
                              players=players_text(table["setup"]["players"])) if table else t("home.no_table")
-        count = len(app.store.list_sessions())
+        count = app.store.count_sessions()
         ids.sessions.detail = t("home.sessions_detail", count=count)
         ids.settings.detail = f"{LANGUAGES[app.lang]} · {t('settings.buzzer_on' if app.buzzer_on else 'settings.buzzer_off')}"
         ids.about.detail = t("home.about_" + app.rig_mode())
