@@ -10,7 +10,7 @@ import pytest
 from companion.inputs import InputEvent
 from companion.session import Session
 from companion.store import Store
-from ui_fixtures import FirstSeat, kivy_window, look, make_ui, start_table  # noqa: F401  (fixtures)
+from ui_fixtures import FirstSeat, end_game, kivy_window, look, make_ui, start_table  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
 
@@ -92,7 +92,10 @@ def test_end_game_then_rules_error_is_shown_and_play_again(make_ui):
     dice = start_table(ui, ("Anna", "Ben"))
     ui.tap(dice.timer_btn)
     assert ui.app.timer_phase == "running"
-    ui.tap(dice.end_btn)
+    ui.tap(dice.end_btn)                # it asks first: Cancel leaves the game running
+    ui.tap(ui.modal().ids.cancel)
+    assert not ui.app.session.finished and ui.modal() is None
+    end_game(ui, dice)
     session = ui.app.session
     assert session.finished
     assert ui.app.timer_phase == "idle"  # no turn left to time: it will not buzz into the next game

@@ -80,6 +80,8 @@ def test_every_screen_fits_and_is_photographed(make_ui, lang):
     look(ui, lang, "log")
     ui.tap(ui.ids().back)
     ui.tap(ui.ids().end_btn)
+    look(ui, lang, "dice-end-asks")
+    ui.tap(ui.modal().ids.confirm)
     look(ui, lang, "dice-game-over")
 
     ui.tap(ui.ids().home_btn)

@@ -8,7 +8,7 @@ from companion.i18n import Catalogue
 from companion.inputs import InputEvent
 from companion.session import Session
 from companion.store import Store
-from ui_fixtures import FirstSeat, kivy_window, look, make_ui, start_table  # noqa: F401  (fixtures)
+from ui_fixtures import FirstSeat, end_game, kivy_window, look, make_ui, start_table  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
 
@@ -48,7 +48,7 @@ def test_a_finished_table_starts_at_home(make_ui, tmp_path):
     data = tmp_path / "table"
     ui = make_ui(data_dir=data)
     dice = start_table(ui, ("Anna", "Ben"))
-    ui.tap(dice.end_btn)
+    end_game(ui, dice)
     make_ui.close(ui)
     again = make_ui(data_dir=data)
     assert again.app.sm.current == "home" and again.app.session is None
@@ -230,7 +230,7 @@ def test_a_finished_game_is_looked_back_on_not_resumed(make_ui, lang):
     ui.app.set_language(lang)
     dice = start_table(ui, ("Anna", "Ben"))
     ui.tap(dice.die)
-    ui.tap(dice.end_btn)
+    end_game(ui, dice)
     finished_id = ui.app.session.id
     ui.tap(dice.end_btn)                            # Play again: a running game beside it
     running_id = ui.app.session.id

@@ -239,6 +239,14 @@ def start_table(ui, names=("Anna", "Ben", "Cleo")):
     return start_game(ui, "dice", names)
 
 
+def end_game(ui, dice):
+    """End game on the dice table: it asks first; say yes."""
+    ui.tap(dice.end_btn)
+    dialog = ui.modal()
+    assert dialog is not None and dialog.title == ui.app.t("dice.confirm_end_title"), "End game did not ask"
+    ui.tap(dialog.ids.confirm)
+
+
 def layout_problems(ui, root=None) -> list[str]:
     """What a person at arm's length would trip over on the current screen:
     touch targets under 64 px, text cut short or spilling out of its box, widgets

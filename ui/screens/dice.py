@@ -86,8 +86,15 @@ class DiceScreen(BaseScreen):
         session = self.app.session
         if session is not None and session.finished:
             self.app.play_again()
-        else:
-            self.app.perform({"type": "end"})
+            return
+        # asked first: a mistap beside the timer must not end the table's game
+        from ..dialogs import ConfirmDialog
+        t = self.t
+        dialog = ConfirmDialog(title=t("dice.confirm_end_title"), body=t("dice.confirm_end_text"),
+                               confirm_text=t("action.end"))
+        dialog.action = lambda: self.app.perform({"type": "end"})
+        dialog.open()
+        return dialog
 
     def open_manual(self):
         # How many faces to ask for is the roll's own "die" parameter.
