@@ -1,0 +1,161 @@
+"""Cellmate as scripts/bench measures it: `companion run --gpio` on mock pins, plus timing hooks.
+
+    python scripts/bench_app.py --scene dice --data-dir D --presses 500 --out result.json
+    python scripts/bench_app.py --scene idle --data-dir D          # runs until killed; MARK at the first frame
+    python scripts/bench_app.py --scene memory --data-dir D --out result.json
+
+The app is the real one: ui.cli.main(["run", "--gpio", ...]) -> ui.app.run_app,
+with gpiozero's default pin factory set to MockFactory (PWM pins, so the tonal
+buzzer opens too) through gpiozero's own environment variables. So the ROLL
+button is a gpiozero Button on mock pin 17, debounced by hardware/buttons.py,
+hopped to the main thread by hardware/mainthread.py, and acted on by
+CellmateApp.on_input (commit, refresh of the screen on show, cues) inside the
+app's own App.run() loop, at Kivy's default 60 fps, garbage collection on.
+
+The app has no hook for "the press is on the screen", so for the press scenes
+(dice, game, log) this process adds them from outside, without changing the app:
+* CellmateApp.on_input is wrapped (before run_app hands it to the rig): when it
+  returns, the state is committed and the screen's widgets are set.
+* Window.flip is wrapped by FrameStamp (scripts/bench_bare.py, the same code
+  that times the bare app): the measure ends when the next frame is swapped.
+* Clock.schedule_once is wrapped to notice follow-up work the app's own ui code
+  schedules for the next frame while it reacts (the game screen scrolls to the
+  fact that just changed one frame later): the measure waits for the first frame
+  drawn after that work too, so it ends at the frame that shows all of it.
+In every scene CellmateApp.on_start (the app has none of its own) opens the log
+where asked (what the Log button does: app.go("log")), starts the driver thread
+and prints MARK with what is on the screen at the first frame; idle and memory
+get nothing else.
+The data dir holds the game the app reopens at start (scripts/bench.py makes it).
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent), str(HERE)]
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ["GPIOZERO_PIN_FACTORY"] = "mock"            # gpiozero's default factory: MockFactory ...
+os.environ["GPIOZERO_MOCK_PIN_CLASS"] = "mockpwmpin"   # ... whose pins can do PWM (the tonal buzzer)
+
+from bench_bare import MARK, FrameStamp, press_loop, vmhwm_mib  # noqa: E402  (the bare app's own measure)
+
+SCENES = ("dice", "game", "log", "idle", "memory")
+
+
+def _from_ui(callback) -> bool:
+    """Whether a scheduled callback is Cellmate's screen code (ui/), not Kivy's or the rig's."""
+    fn = getattr(callback, "__func__", callback)
+    fn = getattr(fn, "func", fn)   # functools.partial
+    return (getattr(fn, "__module__", None) or "").startswith("ui.")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scene", choices=SCENES, required=True)
+    parser.add_argument("--data-dir", type=Path, required=True)
+    parser.add_argument("--presses", type=int, default=0)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    gc.enable()   # garbage collection on (the default), as in `companion run`
+
+    from kivy.clock import Clock
+
+    from ui import cli
+    from ui.app import CellmateApp
+
+    main_thread = threading.current_thread()
+    stamp: list[FrameStamp] = []        # made once the window exists
+    follow_ups: list = []               # ui callbacks scheduled for the next frame during a press
+    refused: list[str] = []
+    state = {"app": None}
+
+    timed = args.scene in ("dice", "game", "log")
+
+    once = Clock.schedule_once
+
+    def schedule_once(callback, timeout=0):
+        event = once(callback, timeout)
+        if (stamp and stamp[0].pending is not None and timeout == 0
+                and threading.current_thread() is main_thread and _from_ui(callback)):
+            follow_ups.append(event)
+        return event
+
+    on_input = CellmateApp.on_input
+
+    def timed_on_input(self, event):
+        follow_ups.clear()
+        stamp[0].changed()
+        outcome = on_input(self, event)
+        if outcome is None or not outcome.ok:
+            refused.append(f"{event.value}: {getattr(outcome, 'error', None) or 'not acted on'}")
+        return outcome
+
+    if timed:   # idle and memory run the app with no more than the on_start below
+        Clock.schedule_once = schedule_once
+        CellmateApp.on_input = timed_on_input   # run_app passes app.on_input to open_rig: this one
+
+    def started(app):
+        from kivy.core.window import Window
+
+        state["app"] = app
+        if args.scene in ("log", "memory"):
+            app.go("log")
+        Window.bind(on_flip=first_frame)
+        if timed:
+            stamp.append(FrameStamp(Window))
+            stamp[0].ready = lambda: not any(event.is_triggered for event in follow_ups)
+            threading.Thread(target=drive, args=(app,), daemon=True).start()
+        elif args.scene == "memory":
+            threading.Thread(target=memory, args=(app,), daemon=True).start()
+
+    CellmateApp.on_start = started
+
+    def first_frame(*_):
+        from kivy.core.window import Window
+        Window.unbind(on_flip=first_frame)
+        app = state["app"]
+        print(MARK, json.dumps(describe(app)), flush=True)
+
+    def describe(app) -> dict:
+        session = app.session
+        return {"screen": app.sm.current, "game": session.game.id if session else None,
+                "seats": len(session.setup["players"]) if session else 0,
+                "actions": session.length if session else 0,
+                "countdown": app.countdown_text if app.countdown_on else None}
+
+    def drive(app):
+        factory = app.rig.pin_factory
+        buttons = app.cfg.buttons
+        roll = factory.pin(buttons.roll)
+        presses = [("roll", roll, False)]
+        if args.scene == "game":   # back to the same step after each roll: UNDO, a short press (sent on release)
+            presses.append(("undo", factory.pin(buttons.undo), True))
+        before = describe(app)
+        problems = press_loop(stamp[0], presses, args.presses)
+        result = {"before": before, "after": describe(app), "problems": problems, "refused": refused[:20],
+                  "refused_count": len(refused), "gc": gc.isenabled(), "vmhwm_mib": vmhwm_mib(),
+                  **stamp[0].times}
+        args.out.write_text(json.dumps(result))
+        Clock.schedule_once(lambda _dt: app.stop(), 0)
+
+    def memory(app):
+        time.sleep(2.0)   # the log drawn and settled
+        result = {"before": describe(app), "gc": gc.isenabled(), "vmhwm_mib": vmhwm_mib()}
+        args.out.write_text(json.dumps(result))
+        Clock.schedule_once(lambda _dt: app.stop(), 0)
+
+    config = args.data_dir / "no-config.toml"   # none there: the defaults (ROLL 17, UNDO 23, debounce 30 ms)
+    return cli.main(["run", "--gpio", "--quiet", "--data-dir", str(args.data_dir), "--config", str(config),
+                     "--size", "800x480"])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
