@@ -1,47 +1,68 @@
-"""Speed and memory of Cellmate, each beside a bare Kivy hello-world app.
+"""Cellmate end to end as a player feels it, beside a bare Kivy app started in the same run.
 
-Run through scripts/bench (it sets up .venv and a headless display). Figures:
-press-to-committed-state latency from a mock pin edge, resume time for long
-sessions, cold start to the first frame of the home screen, idle CPU on the
-dice table and peak memory.
+Run through scripts/bench (it sets up .venv, a headless display and a throw-away
+KIVY_HOME). Every figure comes from a process of its own, one at a time:
+
+* press to frame: a gpiozero mock pin driven low (the ROLL button) to the first
+  frame swapped after the press changed the screen. Cellmate: scripts/bench_app.py,
+  the real `companion run --gpio` on MockFactory pins (debounce, the hop to the
+  main thread, the commit, the screen's refresh); the bare app: scripts/bench_bare.py,
+  one Label set from a gpiozero Button's when_pressed through Clock.schedule_once.
+  Both timed by the same code (bench_bare.FrameStamp, press_loop), 60 fps, GC on.
+  Scenes: the dice table (4 seats); the game screen with the most seats any game
+  allows (Masterminds: Heist Society, 6 seats; no game takes 8, the dice table that
+  does has its own screen), at the heist-step roll, each ROLL undone again with a
+  press on UNDO (not timed) so every ROLL is the same step; the log open on a dice
+  table of 1,000 actions (growing by one a press).
+* cold start: process start to the first frame, Cellmate onto the table of a
+  10,000-action game (the `companion run` command itself, its own first-frame
+  mark), the bare app onto its label; the median of several runs after one warm-up.
+* idle CPU: the process's CPU time over a stretch from 2 s after the first frame,
+  in % of one core: Cellmate (bench_app.py with no timing hooks: run_app as it is)
+  on the dice table and on Sing Sing with the guess timer running, the bare app idle.
+* peak memory (VmHWM): Cellmate reopened on the 10,000-action game with the log
+  open; the bare app after its presses.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import platform
 import statistics
 import subprocess
 import sys
 import tempfile
-import textwrap
 import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "scripts"
 sys.path.insert(0, str(ROOT))
-MARK = "CELLMATE-FIRST-FRAME"
+if "KIVY_HOME" not in os.environ:   # run without scripts/bench: still never ~/.kivy
+    import atexit
+    import shutil
+    os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="cellmate-bench-kivy-")
+    atexit.register(shutil.rmtree, os.environ["KIVY_HOME"], True)
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+
+MARK = "CELLMATE-FIRST-FRAME"   # printed at the first frame by both apps (ui/app.py BENCH_MARK, bench_bare.py)
+FRAME_MS = 1000 / 60            # Kivy's default maxfps
 COMPANION = Path(sys.executable).parent / "companion"
+MOCK_PINS = {"GPIOZERO_PIN_FACTORY": "mock", "GPIOZERO_MOCK_PIN_CLASS": "mockpwmpin"}
+HEIST_SEATS = 6                 # the most seats a game's screen takes (The Snitch, Dig, Heist: 6)
 
-HELLO = textwrap.dedent(f"""
-    import os
-    from kivy.config import Config
-    Config.set('graphics', 'width', '800'); Config.set('graphics', 'height', '480')
-    from kivy.app import App
-    from kivy.uix.label import Label
-    from kivy.core.window import Window
 
-    class Hello(App):
-        def build(self):
-            Window.bind(on_flip=self.first)
-            return Label(text='Hello world')
-        def first(self, *_):
-            Window.unbind(on_flip=self.first)
-            print('{MARK}', flush=True)
-            if os.environ.get('CELLMATE_BENCH_EXIT'):
-                self.stop()
-    Hello().run()
-""")
+BEGAN = time.perf_counter()
+
+
+def say(text: str) -> None:
+    print(f"bench [{time.perf_counter() - BEGAN:3.0f} s]: {text}", file=sys.stderr, flush=True)
 
 
 def percentile(values, p):
@@ -51,44 +72,101 @@ def percentile(values, p):
     return values[lo] + (values[hi] - values[lo]) * (k - lo)
 
 
-# -- processes -------------------------------------------------------------
-def app_command(data_dir: Path) -> list[str]:
-    return [str(COMPANION), "run", "--simulate", "--data-dir", str(data_dir), "--size", "800x480"]
+# -- the games in the data dirs ------------------------------------------------------
+def make_data(root: Path) -> dict[str, Path]:
+    """One data dir per scene, each with the unfinished game the app reopens at start."""
+    import random
+
+    from companion.session import Session
+    from companion.store import Store
+
+    four = ["Ann", "Bob", "Cy", "Dee"]
+    dirs = {}
+
+    def fresh(name, game, players, options=None, fast=False):
+        dirs[name] = root / name
+        store = Store.open(dirs[name])
+        if fast:  # only to build a long game quickly; the app opens it with its own settings
+            store.conn.execute("PRAGMA synchronous=OFF")
+        return store, Session.create(store, game, players, options, rng=random.Random(7))
+
+    store, session = fresh("dice", "dice", four)
+    session.act({"type": "roll"})
+    store.close()
+    for name, length in (("log", 1_000), ("big", 10_000)):
+        store, session = fresh(name, "dice", four, fast=True)
+        for i in range(length):
+            session.act({"type": "roll"} if i % 2 == 0 else {"type": "pass"})
+        store.close()
+    # Heist with 6 seats at a heist step's roll: heists laid, the roll-off won by seat 0, a step attempted
+    store, session = fresh("game", "heist", [*four, "Eve", "Fay"][:HEIST_SEATS])
+    for slot in range(len(session.state["heists"])):
+        session.act({"type": "lay_heist", "slot": slot, "name": f"Job {slot + 1}", "a": 5, "b": 6, "c": 7,
+                     "d": 8, "take": 4})
+    for seat in range(HEIST_SEATS):
+        session.act({"type": "roll_first", "player": seat, "dice": [6 if seat == 0 else 1]})
+    session.act({"type": "attempt", "heist": 0, "total": 0, "recruits": 1})
+    assert session.state["phase"] == "roll", session.state["phase"]
+    store.close()
+    # Sing Sing with the guess timer running (at its longest, 120 s): it runs again from the top at start
+    store, session = fresh("countdown", "singsing", [*four, "Eve"], {"seconds": 120})
+    session.act({"type": "start_timer"})
+    assert session.game.countdown(session.state) is not None
+    store.close()
+    return dirs
 
 
-def hello_command(path: Path) -> list[str]:
-    return [sys.executable, str(path)]
+# -- processes ---------------------------------------------------------------------
+def cellmate(scene: str, data_dir: Path, *more) -> list[str]:
+    return [sys.executable, str(HERE / "bench_app.py"), "--scene", scene, "--data-dir", str(data_dir), *map(str, more)]
 
 
-def start(cmd, exit_after_frame: bool):
-    env = dict(os.environ, CELLMATE_BENCH_MARK="1")
-    if exit_after_frame:
-        env["CELLMATE_BENCH_EXIT"] = "1"
-    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+def bare(*more) -> list[str]:
+    return [sys.executable, str(HERE / "bench_bare.py"), *map(str, more)]
 
 
-def wait_for_frame(proc, timeout=60.0) -> None:
+def run_json(cmd, out: Path, timeout: float) -> dict:
+    """Run a measuring process to its end; its figures come back in the file `out`."""
+    try:
+        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=timeout)
+        why = f"exit {proc.returncode}:\n{proc.stderr[-2000:]}"
+    except subprocess.TimeoutExpired:   # killed; the figures may be written all the same
+        why = f"no end within {timeout:.0f} s"
+    if not out.exists():
+        raise RuntimeError(f"{' '.join(map(str, cmd[1:4]))} gave no figures ({why})")
+    return json.loads(out.read_text())
+
+
+def start(cmd, env=None):
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            env=dict(os.environ, **(env or {})))
+
+
+def first_frame(proc, timeout=60.0) -> str:
+    """Wait for the process's first-frame line; returns it."""
+    got: list[str] = []
+
     def read():
         for line in proc.stdout:
             if MARK in line:
+                got.append(line.strip())
                 return
-    t = threading.Thread(target=read, daemon=True)
-    t.start()
-    t.join(timeout)
-    if t.is_alive():
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout)
+    if not got:
         proc.kill()
-        raise RuntimeError("no first frame within %.0f s" % timeout)
+        raise RuntimeError(f"no first frame within {timeout:.0f} s")
+    return got[0]
 
 
-def cold_start(cmd, runs=3) -> float:
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        proc = start(cmd, exit_after_frame=True)
-        wait_for_frame(proc)
-        times.append(time.perf_counter() - t0)
-        proc.wait(timeout=30)
-    return statistics.median(times)
+def stop(proc) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def cpu_seconds(pid) -> float:
@@ -96,176 +174,141 @@ def cpu_seconds(pid) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def peak_rss_mib(pid) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+def cold_start(cmd, runs: int, env=None) -> float:
+    """Median seconds from starting the process to its first frame (it quits there); one warm-up run first."""
+    times = []
+    for i in range(runs + 1):
+        t0 = time.perf_counter()
+        proc = start(cmd, env)
+        first_frame(proc)
+        if i:
+            times.append(time.perf_counter() - t0)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            stop(proc)
+    return statistics.median(times)
 
 
-def idle(cmd, seconds) -> tuple[float, float]:
-    """CPU (% of one core) over `seconds` once the first frame is up, and peak memory (MiB)."""
-    proc = start(cmd, exit_after_frame=False)
+def idle_cpu(cmd, seconds: float) -> tuple[float, str]:
+    """CPU in % of one core over `seconds`, from 2 s after the first frame; and the first-frame line."""
+    proc = start(cmd)
     try:
-        wait_for_frame(proc)
-        time.sleep(1.0)  # let start-up work settle
+        line = first_frame(proc)
+        time.sleep(2.0)
         c0, t0 = cpu_seconds(proc.pid), time.perf_counter()
         time.sleep(seconds)
         c1, t1 = cpu_seconds(proc.pid), time.perf_counter()
-        return 100 * (c1 - c0) / (t1 - t0), peak_rss_mib(proc.pid)
+        return 100 * (c1 - c0) / (t1 - t0), line
     finally:
-        proc.kill()
-        proc.wait()
+        stop(proc)
 
 
-# -- in-process measurements ---------------------------------------------
-def resume_times(sizes) -> dict[int, float]:
-    from companion.session import Session
-    from companion.store import Store
-    out = {}
-    for n in sizes:
-        with tempfile.TemporaryDirectory() as tmp:
-            store = Store.open(tmp)
-            session = Session.create(store, "dice", ["Ann", "Bob", "Cy", "Dee"])
-            store.conn.execute("PRAGMA synchronous=OFF")  # building the log fast; resume is what we time
-            for i in range(n):
-                session.act({"type": "roll"} if i % 2 else {"type": "pass"})
-            store.close()
-            times = []
-            for _ in range(5):
-                t0 = time.perf_counter()
-                loaded = Session.load(Store.open(tmp), session.id)
-                times.append(time.perf_counter() - t0)
-                assert loaded.head == n
-            out[n] = statistics.median(times)
-    return out
+def scene_of(line: str) -> dict:
+    """What Cellmate's first-frame line says is on the screen."""
+    return json.loads(line.split(MARK, 1)[1] or "{}")
 
 
-def press_latency(presses: int, commit: bool) -> list[float]:
-    """Mock pin edge -> debounce -> hop to the Kivy main thread -> (commit) -> state seen."""
-    from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory, MockPWMPin
-    from kivy.base import EventLoop
-
-    from companion import controller
-    from companion.config import Config
-    from companion.inputs import InputEvent
-    from companion.session import Session
-    from companion.store import Store
-    from hardware.rig import open_rig
-
-    EventLoop.ensure_window()
-    factory = MockFactory(pin_class=MockPWMPin)  # PWM so the tonal buzzer opens too
-    Device.pin_factory = factory
-    config = Config()
-    tmp = tempfile.TemporaryDirectory()
-    session = Session.create(Store.open(tmp.name), "dice", ["Ann", "Bob"])
-    done = threading.Event()
-    latencies: list[float] = []
-    pressed_at = [0.0]
-
-    def on_input(event):
-        if event is InputEvent.ROLL:
-            if commit:
-                controller.handle_input(session, event)
-            latencies.append(time.perf_counter() - pressed_at[0])
-            done.set()
-
-    rig = open_rig(config, on_input, pin_factory=factory)
-    pin = factory.pin(config.buttons.roll)
-    gap = config.buttons.debounce_ms / 1000 + 0.01
-
-    def drive():
-        for _ in range(presses):
-            done.clear()
-            pressed_at[0] = time.perf_counter()
-            pin.drive_low()
-            done.wait(2)
-            pin.drive_high()
-            time.sleep(gap)
-
-    driver = threading.Thread(target=drive, daemon=True)
-    driver.start()
-    while driver.is_alive():
-        EventLoop.idle()  # the app's own frame loop, capped at its usual fps
-    rig.close()
-    factory.reset()
-    tmp.cleanup()
-    if commit:
-        assert session.state["rolls"] == presses
-    return latencies
-
-
-def zero_buzz_lateness(runs: int, seconds: float = 0.5) -> list[float]:
-    """How late the zero buzz comes after the countdown's deadline, with the
-    countdown polled every frame by the Kivy clock as the screens do."""
-    from kivy.base import EventLoop
-    from kivy.clock import Clock
-
-    from companion import cues
-    from companion.timers import Countdown
-
-    EventLoop.ensure_window()
-    late: list[float] = []
-    for _ in range(runs):
-        timer = Countdown(seconds, time.monotonic)
-        heard = []
-
-        def poll(_dt):
-            if cues.ALARM in timer.poll():
-                heard.append(time.monotonic())
-
-        event = Clock.schedule_interval(poll, 0)
-        timer.start()
-        deadline = timer.deadline
-        while not heard:
-            EventLoop.idle()
-        event.cancel()
-        late.append(heard[0] - deadline)
-    return late
+# -- the table ---------------------------------------------------------------------
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--presses", type=int, default=200)
-    parser.add_argument("--idle-seconds", type=float, default=10.0)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="a short try: 60 presses a scene, 5 s idle, 2 cold starts (the default is the full measure)")
     args = parser.parse_args()
+    presses, idle_s, cold_runs = (60, 5.0, 2) if args.quick else (500, 30.0, 5)
+    rows: list[tuple[str, str, str, str, str, str]] = []
+    notes: list[str] = []
+    gc_seen: list[bool] = []   # garbage collection on in each measuring process, as each one says
 
-    from companion.session import Session
-    from companion.store import Store
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "**not met**"
 
-    rows = []
-    lat_app = press_latency(args.presses, commit=True)
-    lat_bare = press_latency(args.presses, commit=False)
-    rows.append(("press to committed state, median", f"{statistics.median(lat_app) * 1000:.1f} ms",
-                 f"{statistics.median(lat_bare) * 1000:.1f} ms (edge to main thread only)"))
-    rows.append(("press to committed state, p99", f"{percentile(lat_app, 99) * 1000:.1f} ms",
-                 f"{percentile(lat_bare, 99) * 1000:.1f} ms (edge to main thread only)"))
-    late = zero_buzz_lateness(20)
-    rows.append(("timer: zero buzz after the deadline, median", f"{statistics.median(late) * 1000:.1f} ms",
-                 "one frame at 60 fps = 16.7 ms"))
-    rows.append(("timer: zero buzz after the deadline, worst", f"{max(late) * 1000:.1f} ms", ""))
-    for n, seconds in resume_times((100, 1_000, 10_000)).items():
-        rows.append((f"resume a session of {n:,} events", f"{seconds * 1000:.1f} ms", "n/a"))
-
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(prefix="cellmate-bench-") as tmp:
         tmp = Path(tmp)
-        hello = tmp / "hello.py"
-        hello.write_text(HELLO)
-        home_dir, table_dir = tmp / "home", tmp / "table"
-        rows.append(("cold start to first frame (home)", f"{cold_start(app_command(home_dir)):.2f} s",
-                     f"{cold_start(hello_command(hello)):.2f} s"))
-        # an unfinished session makes the app reopen straight onto the dice table
-        Session.create(Store.open(table_dir), "dice", ["Ann", "Bob", "Cy"]).act({"type": "roll"})
-        cpu_app, mem_app = idle(app_command(table_dir), args.idle_seconds)
-        cpu_hello, mem_hello = idle(hello_command(hello), args.idle_seconds)
-        rows.append((f"idle CPU over {args.idle_seconds:.0f} s (dice table)", f"{cpu_app:.1f} %", f"{cpu_hello:.1f} %"))
-        rows.append(("peak memory (VmHWM)", f"{mem_app:.0f} MiB", f"{mem_hello:.0f} MiB"))
+        say("making the games (dice table, Heist with 6 seats, a log of 1,000, a game of 10,000 actions, Sing Sing)")
+        data = make_data(tmp / "data")
 
-    width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'Cellmate':>12}  bare Kivy hello world")
-    for name, ours, theirs in rows:
-        print(f"{name:<{width}}  {ours:>12}  {theirs}")
+        # -- press to frame
+        say(f"bare Kivy app: {presses} presses")
+        base = run_json(bare("--presses", presses, "--out", tmp / "bare.json"), tmp / "bare.json", 600)
+        base_times = base["press"]
+        if base["problems"] or len(base_times) != presses:
+            notes.append(f"bare app: {len(base_times)} of {presses} presses timed; {base['problems'][:3]}")
+        gc_seen.append(base["gc"])
+        b50, b99 = percentile(base_times, 50), percentile(base_times, 99)
+        scenes = (("dice", "dice table, 4 seats"),
+                  ("game", f"game screen, Heist with {HEIST_SEATS} seats (the most a game takes)"),
+                  ("log", "log open, 1,000 actions"))
+        for scene, label in scenes:
+            say(f"Cellmate, {label}: {presses} presses")
+            out = tmp / f"{scene}.json"
+            got = run_json(cellmate(scene, data[scene], "--presses", presses, "--out", out), out, 900)
+            times = got.get("roll", [])
+            before, after = got["before"], got["after"]
+            if got["problems"] or got["refused_count"] or len(times) != presses:
+                notes.append(f"{label}: {len(times)} of {presses} presses timed; refused {got['refused_count']} "
+                             f"{got['refused'][:3]}; {got['problems'][:3]}")
+            gc_seen.append(got["gc"])
+            assert before["screen"] == ("log" if scene == "log" else "dice" if scene == "dice" else "game"), before
+            if scene == "log":
+                label = f"log open, {before['actions']:,} to {after['actions']:,} actions"
+            c50, c99 = percentile(times, 50), percentile(times, 99)
+            rows.append((f"press to frame, {label}: p50", ms(c50), ms(b50), f"{c50 / b50:.1f}x", "", ""))
+            ok = c99 <= 2 * b99 and c99 * 1000 <= 2 * FRAME_MS
+            rows.append((f"press to frame, {label}: p99", ms(c99), ms(b99), f"{c99 / b99:.1f}x",
+                         f"<= 2x bare and <= 2 frames ({2 * FRAME_MS:.1f} ms)", verdict(ok)))
+
+        # -- cold start
+        say(f"cold start, {cold_runs} runs each after a warm-up")
+        app_cold = cold_start([str(COMPANION), "run", "--gpio", "--quiet", "--data-dir", str(data["big"]),
+                               "--config", str(tmp / "no-config.toml"), "--size", "800x480"], cold_runs,
+                              env=dict(MOCK_PINS, CELLMATE_BENCH_MARK="1", CELLMATE_BENCH_EXIT="1"))
+        bare_cold = cold_start(bare("--first-frame"), cold_runs)
+        rows.append(("cold start to the first frame (Cellmate: the table of a 10,000-action game), median",
+                     f"{app_cold:.2f} s", f"{bare_cold:.2f} s", f"{app_cold / bare_cold:.2f}x", "<= 1.5x bare",
+                     verdict(app_cold <= 1.5 * bare_cold)))
+
+        # -- idle CPU
+        say(f"idle CPU, {idle_s:.0f} s each: bare app, dice table, Sing Sing countdown")
+        bare_cpu, _ = idle_cpu(bare(), idle_s)
+        dice_cpu, line = idle_cpu(cellmate("idle", data["dice"]), idle_s)
+        assert scene_of(line)["screen"] == "dice", line
+        count_cpu, line = idle_cpu(cellmate("idle", data["countdown"]), idle_s)
+        shown = scene_of(line)
+        assert shown["game"] == "singsing" and shown["countdown"], line   # the guess timer is on the screen
+        for label, value in (("dice table", dice_cpu), ("Sing Sing, guess countdown running", count_cpu)):
+            ratio = value / bare_cpu if bare_cpu else float("inf")
+            rows.append((f"idle CPU over {idle_s:.0f} s, {label} (% of one core)", f"{value:.1f} %",
+                         f"{bare_cpu:.1f} %", f"{ratio:.2f}x", "<= 1.2x bare", verdict(value <= 1.2 * bare_cpu)))
+
+        # -- memory
+        say("peak memory: the 10,000-action game reopened, the log open")
+        out = tmp / "memory.json"
+        got = run_json(cellmate("memory", data["big"], "--out", out), out, 300)
+        assert got["before"]["screen"] == "log" and got["before"]["actions"] == 10_000, got
+        gc_seen.append(got["gc"])
+        app_mem, bare_mem = got["vmhwm_mib"], base["vmhwm_mib"]
+        rows.append(("peak memory (VmHWM); Cellmate: 10,000 actions, the log open; bare: after its presses",
+                     f"{app_mem:.0f} MiB",
+                     f"{bare_mem:.0f} MiB", f"+{app_mem - bare_mem:.0f} MiB", "<= bare + 60 MiB",
+                     verdict(app_mem <= bare_mem + 60)))
+
+    print(f"\n{'quick run' if args.quick else 'full run'} on {time.strftime('%Y-%m-%d')}: {presses} presses a scene, "
+          f"idle {idle_s:.0f} s, {cold_runs} cold starts each, {time.perf_counter() - BEGAN:.0f} s in all; "
+          f"{os.cpu_count()} cores {platform.machine()}, GL renderer {base.get('renderer', '?')}, "
+          f"SDL video driver {os.environ.get('SDL_VIDEODRIVER', '?')}, 60 fps, "
+          f"garbage collection {'on' if all(gc_seen) else 'OFF in some process'}\n")
+    head = ("measure", "Cellmate", "bare Kivy app", "ratio", "target", "met?")
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    for note in notes:
+        print(f"\nnote: {note}")
     return 0
 
 
