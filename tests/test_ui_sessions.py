@@ -1,6 +1,5 @@
 """Saved tables: a restart reopens the table where it was; past games resume
 (running ones), are looked back on (finished ones) or deleted."""
-import time
 
 import pytest
 
@@ -151,9 +150,7 @@ def test_500_past_games_list_a_page_at_a_time_down_to_the_oldest(make_ui):
     read = store.read
     store.read = lambda sql, params=(): asked.append(sql) or read(sql, params)
 
-    started = time.perf_counter()
-    ui.tap(ui.ids().sessions)
-    assert time.perf_counter() - started < 1.0     # was 4.6 s, a widget tree per game
+    ui.tap(ui.ids().sessions)                      # fast because it reads one page (below); timed by scripts/bench
     screen = ui.screen
     view = screen.ids.scroll
     assert len(view.data) == PAGE + 1 and view.data[-1]["viewclass"] == "MoreRow"
