@@ -29,7 +29,7 @@ def until(ui, predicate, timeout=10.0, what="it"):   # generous: the suite runs 
     start = time.monotonic()
     while not predicate():
         if time.monotonic() - start > timeout:
-            raise AssertionError(f"{what} did not happen within {timeout} s")
+            raise AssertionError(f"{what() if callable(what) else what} did not happen within {timeout} s")
         time.sleep(0.005)
         ui.pump(1)
     return time.monotonic() - start
@@ -72,7 +72,9 @@ def claim_by_keys(ui, count):
     for seat in range(count):
         assert hub.claiming == seat
         assert key(ui, seat + 1) is True
-        until(ui, lambda: ui.app.pad_states.get(seat) == "online", what=f"seat {seat + 1} claimed")
+        until(ui, lambda: ui.app.pad_states.get(seat) == "online",   # says what the hub knew, if it fails
+              what=lambda: f"seat {seat + 1} claimed (hub: {hub.status()}, problems {hub.problems()}, "
+                           f"claiming {hub.claiming}, app: {ui.app.pad_states})")
     rows = ui.app.screen("pads").ids.seats.children
     until(ui, lambda: all(row.kind == "online" for row in rows), what="every seat shown with its pad")
     assert hub.claiming is None
