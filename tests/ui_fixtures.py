@@ -308,6 +308,15 @@ def layout_problems(ui, root=None) -> list[str]:
             whole = plain(w.text) if w.markup else w.text  # drawn: no tags, escapes resolved
             if "".join(drawn.split()) != "".join(whole.split()):
                 problems.append(f"{name} is cut short: drawn as {drawn!r}")
+            # A word broken over two lines ("Protoko" / "ll") is hard to read across the table.
+            words = set(whole.split())
+            for line in w._label._cached_lines:
+                paths = [word for word in words if "/" in word]    # a long path may break: nobody reads it aloud
+                broken = [x for x in "".join(word.text for word in line.words).split()
+                          if x not in words and not any(x in path for path in paths)]
+                if broken and len(w._label._cached_lines) > 1:
+                    problems.append(f"{name} breaks a word over two lines: {broken}")
+                    break
     return problems
 
 

@@ -226,7 +226,7 @@ class ActionDialog(Dialog):
         box.add_widget(row)
         low = param.minimum if param.minimum is not None else "…"
         high = param.maximum if param.maximum is not None else "…"
-        box.add_widget(Label(text=t("picker.range", low=low, high=high), font_size="18sp", color=theme.TEXT_DIM,
+        box.add_widget(Label(text=t("picker.range", low=low, high=high), font_size="24sp", color=theme.TEXT_DIM,
                              size_hint_y=None, height=dp(28)))
         self.ids.body.add_widget(box)
 

@@ -4,6 +4,8 @@ They only show what they are given; none of them knows a rule of a game.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
@@ -20,9 +22,47 @@ from kivy.uix.widget import Widget
 from . import theme
 
 
-class FlatButton(Button):
+class WholeWords:
+    """For a Label: the text shrinks (down to 14 sp) rather than break a word over
+    two lines ("Protoko / ll"); lines still break between words."""
+    _wanted = 0.0           # the size asked for (kv, a caller); the text is drawn at most this big
+    _fitting = False
+
+    def keep_words_whole(self):
+        self._wanted = self.font_size
+        self.bind(text=self._fit_words, width=self._fit_words, bold=self._fit_words, font_size=self._font_asked)
+        self._fit_words()
+
+    def _font_asked(self, _widget, value):
+        if not self._fitting:
+            self._wanted = value
+            self._fit_words()
+
+    def _fit_words(self, *_):
+        words, room = (self.text or "").split(" "), self.width - dp(12)    # a no-break space joins a phrase
+        size = self._wanted
+        while words and room > 0 and size > sp(14) and max(_word_width(w, round(size), self.bold) for w in words) > room:
+            size -= sp(1)
+        self._fitting = True
+        self.font_size = size
+        self._fitting = False
+
+
+class FlatButton(WholeWords, Button):
     """A big, flat, rounded button; `tone` picks its colour (see theme.TONES)."""
     tone = StringProperty("normal")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.keep_words_whole()
+
+
+class WholeWordsLabel(WholeWords, Label):
+    """A player's name, a seat's tags: shrinks rather than break inside a word."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.keep_words_whole()
 
 
 class Tile(ButtonBehavior, BoxLayout):
@@ -329,6 +369,11 @@ class Dialog(ModalView):
     def dismiss(self, *args, **kwargs):
         kwargs.setdefault("animation", False)
         return super().dismiss(*args, **kwargs)
+
+
+@lru_cache(maxsize=4096)
+def _word_width(word: str, font_size: int, bold: bool) -> float:
+    return text_width(word, font_size, bold)
 
 
 def text_width(text: str, font_size: float, bold: bool = True) -> float:
