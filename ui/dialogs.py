@@ -184,10 +184,14 @@ class ActionDialog(Dialog):
         if param.count > 1:
             self.progress = t("dice.manual_progress", n=len(self.faces) + 1, count=param.count)
             self.entered = " + ".join(map(str, self.faces))
-        grid = self._grid(3)
-        for face in range(1, 7):
-            button = FlatButton(text=str(face), font_size="40sp", size_hint_y=None, height=dp(84))
-            button.bind(on_release=lambda _b, v=face: self.face(v))
+        self._numbers(range(1, 7), 3, self.face)
+
+    def _numbers(self, values, cols, tapped):
+        """A grid of big number buttons (die faces, a small range); a tap is tapped(value)."""
+        grid = self._grid(cols)
+        for value in values:
+            button = FlatButton(text=str(value), font_size="40sp", size_hint_y=None, height=dp(84))
+            button.bind(on_release=lambda _b, v=value: tapped(v))
             grid.add_widget(button)
             self.buttons.append(button)
 
@@ -204,12 +208,7 @@ class ActionDialog(Dialog):
         t = self.t
         choices = A.int_choices(param)
         if choices is not None:     # a small range: one tap on the number, no stepping and OK
-            grid = self._grid(len(choices) if len(choices) <= 6 else 4)   # one row when it fits
-            for value in choices:
-                button = FlatButton(text=str(value), font_size="40sp", size_hint_y=None, height=dp(84))
-                button.bind(on_release=lambda _b, v=value: self.answer(v))
-                grid.add_widget(button)
-                self.buttons.append(button)
+            self._numbers(choices, len(choices) if len(choices) <= 6 else 4, self.answer)   # one row when it fits
             return
         self.number = A.clamp(param, A.int_start(param))
         self.value_text = str(self.number)
