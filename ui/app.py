@@ -49,6 +49,7 @@ REFUSED = controller.REFUSED       # what a refused step raises: the rules said 
 STORE_RETRY_SECONDS = 1.0          # a store locked at start is tried again this often
 
 HERE = Path(__file__).parent
+SESSIONS_PAGE = 20    # saved games read at once when looking for one
 SHARED_KV = ("widgets", "dialogs", "memory_panel", "board_view")   # ui/<name>.kv, beside their modules
 TABLE_VIEWS = ("dice", "game")            # the screens a game is played on (Game.table_screen)
 TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
@@ -263,10 +264,20 @@ class CellmateApp(App):
             old.close()
         self.session = session
 
+    def _saved(self):
+        """Saved sessions, the last changed first, read a page at a time: what home
+        looks for is nearly always on the first page, so 500 games cost 20 reads."""
+        after = None
+        while True:
+            page = self.store.list_sessions(limit=SESSIONS_PAGE, after=after)
+            yield from page
+            if len(page) < SESSIONS_PAGE:
+                return
+            after = (page[-1]["updated"], page[-1]["id"])
+
     def _last_unfinished(self) -> dict | None:
         # Like store.last_unfinished(), but only games this UI has a table screen for.
-        return next((info for info in self.store.list_sessions()
-                     if not info["finished"] and self.playable(info["game"])), None)
+        return next((info for info in self._saved() if not info["finished"] and self.playable(info["game"])), None)
 
     @staticmethod
     def playable(game_id: str) -> bool:
@@ -325,15 +336,15 @@ class CellmateApp(App):
     def resume_target(self) -> dict | None:
         """The unfinished session Resume goes to: the open one, else the last saved."""
         if self.session is not None and not self.session.finished:
-            return next((info for info in self.store.list_sessions() if info["id"] == self.session.id), None)
+            return next((info for info in self._saved() if info["id"] == self.session.id), None)
         return self._last_unfinished()
 
     def latest_table(self) -> dict | None:
         """The table "Same table again" reuses: the open session's, else the newest saved."""
-        sessions = [info for info in self.store.list_sessions() if self.playable(info["game"])]
+        sessions = (info for info in self._saved() if self.playable(info["game"]))
         if self.session is not None:
             return next((info for info in sessions if info["id"] == self.session.id), None)
-        return sessions[0] if sessions else None
+        return next(sessions, None)
 
     def new_game(self) -> None:
         """Home's New game: a fresh form, and first the choice of the game."""
@@ -385,7 +396,7 @@ class CellmateApp(App):
             self.open_table()
             return
         try:
-            info = next((i for i in self.store.list_sessions() if i["id"] == session_id), None)
+            info = next((i for i in self._saved() if i["id"] == session_id), None)
             if info is not None and not self.playable(info["game"]):
                 return  # the list shows such games without a Resume button
             session = Session.load(self.store, session_id, rng=self.rng)
