@@ -56,6 +56,6 @@ def test_the_game_screen_plays_it_by_touch(coin, make_ui):
     answer(ui, "heads")
     state = ui.app.session.state
     assert ui.app.session.finished and state["points"][state["winners"][0]] == 1 and sum(state["points"]) == 1
-    assert "Play again" in [b.text for b in ui.ids("game").actions.children]
+    assert ui.ids("game").primary.text == "Play again"     # what comes next, large
     ui.app.go("log")
     assert any("toss" in row.text.lower() for row in ui.ids("log").rows.children)

@@ -147,5 +147,5 @@ def test_heist_by_touch(make_ui):
     assert game.banner.text == f"{('Anna', 'Ben')[winner]} wins with {scores[winner]} points!"
     for seat, name in enumerate(("Anna", "Ben")):  # the score table: one row each, gems × value = total
         assert any(line.startswith(f"{name}: ") and line.endswith(f"= {scores[seat]}") for line in screen_lines(ui))
-    assert "Play again" in [b.text for b in ui.app.screen("game").ids.actions.children]
+    assert ui.app.screen("game").ids.primary.text == "Play again"
     look(ui, "heist-5-final-scoring")

@@ -387,6 +387,18 @@ def act(ui, key):
     dialog it opened, or None when the tap was the whole action."""
     screen = ui.app.screen("game")
     assert ui.app.sm.current == "game"
+    ui.pump(1)     # the layout after the last step: where the finger lands
+    if key not in screen.buttons and any(key in (g.type, (g.type, g.label)) for g in screen.panel.adjust):
+        # a correction: behind "Adjust", as a finger finds it
+        adjust = screen.button("open_adjust")
+        bring_into_view(ui, adjust)
+        ui.tap(adjust)
+        dialog = ui.modal()
+        assert dialog is screen.adjust_dialog, f"Adjust did not open its list for {key!r}"
+        button = dialog.buttons[key]
+        bring_into_view(ui, button)
+        ui.tap(button)
+        return ui.modal()
     button = screen.button(key)
     bring_into_view(ui, button)
     ui.tap(button)

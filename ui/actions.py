@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.games.base import ActionSpec, Game, Param
+from companion.games.base import ADJUST, END_TURN, ActionSpec, Game, Param
 
 PAIR_SEP = "+"   # a choice naming two things at once ("cell_block+cafeteria")
 
@@ -128,6 +128,30 @@ def group_tone(group: ActionGroup, groups: list[ActionGroup], current) -> str:
         return "primary"
     # somebody else's step (a victim's answer, a vote): theirs to take when the current player has none
     return "normal" if theirs else "primary"
+
+
+@dataclass
+class ActionPanel:
+    """The actions column: one primary button for what normally comes next, the
+    other steps under it, the end of the turn kept in sight, the corrections
+    behind one "Adjust" button."""
+    primary: ActionGroup | None
+    others: list[ActionGroup]
+    end_turn: ActionGroup | None       # legal now
+    end_turn_type: str | None          # the move that ends the turn in this phase, legal or not
+    adjust: list[ActionGroup]
+
+
+def panel(groups: list[ActionGroup], current, end_turn_type: str | None = None) -> ActionPanel:
+    def role(group):
+        return group.specs[0].role
+    play = [g for g in groups if role(g) not in (END_TURN, ADJUST)]
+    ender = next((g for g in groups if role(g) == END_TURN), None)
+    # what normally comes next: the first step the game lists as primary, else the first
+    primary = next((g for g in play if group_tone(g, groups, current) == "primary"), play[0] if play else None)
+    return ActionPanel(primary, [g for g in play if g is not primary], ender,
+                       ender.type if ender is not None else end_turn_type,
+                       [g for g in groups if role(g) == ADJUST])
 
 
 def fixed_value(param: Param):

@@ -50,7 +50,7 @@ STORE_RETRY_SECONDS = 1.0          # a store locked at start is tried again this
 
 HERE = Path(__file__).parent
 SESSIONS_PAGE = 20    # saved games read at once when looking for one
-SHARED_KV = ("widgets", "dialogs", "memory_panel", "board_view")   # ui/<name>.kv, beside their modules
+SHARED_KV = ("widgets", "dialogs", "memory_panel", "board_view", "adjust")   # ui/<name>.kv, beside their modules
 TABLE_VIEWS = ("dice", "game")            # the screens a game is played on (Game.table_screen)
 TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
 
@@ -79,7 +79,7 @@ def load_kv() -> dict:
     Returns {name: screen class}."""
     from kivy.lang import Builder
 
-    from . import board_view, dialogs, memory_panel, widgets  # noqa: F401  (their classes, before their looks)
+    from . import adjust, board_view, dialogs, memory_panel, widgets  # noqa: F401  (their classes, before their looks)
     from .screens import NAMES, load
 
     for name in SHARED_KV:

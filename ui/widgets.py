@@ -143,6 +143,8 @@ class BigButton(ButtonBehavior, BoxLayout):
     tone = StringProperty("normal")
     colour = StringProperty("grey")
     letter = StringProperty("")
+    big = BooleanProperty(False)        # the one step that normally comes next
+    muted = BooleanProperty(False)      # not yet: a tap says why
 
 
 class SeatCard(BoxLayout):

@@ -36,6 +36,9 @@ from ..dice import roll_d6
 from ..errors import IllegalAction
 from ..inputs import DONE, MAIN, InputEvent
 from ..lights import Led
+
+# How the screen offers a move (Move.role)
+PLAY, END_TURN, ADJUST = "play", "end_turn", "adjust"
 from ..timers import TimerCues
 
 __all__ = ["ActionSpec", "Ballot", "Game", "IllegalAction", "MemoryEntry", "MemoryList", "MemoryView", "Move",
@@ -160,6 +163,7 @@ class ActionSpec:
     label: str                             # catalogue key
     player: int | None = None              # who does it (None: anyone / the table)
     params: dict[str, Param] = field(default_factory=dict)
+    role: str = PLAY                       # PLAY, END_TURN or ADJUST (see Move.role)
 
 
 # -- the table of moves ----------------------------------------------------------------
@@ -213,6 +217,9 @@ class Move:
     label:   catalogue key; default "<game>.action.<type>". A function of the listed
              arguments when each listed button has its own words (The Snitch: one
              "Use the Key" button, one "Use the Crowbar" button, ...).
+    role:    how the screen offers it: PLAY (a step of the game), END_TURN (hands
+             the turn on: always in sight) or ADJUST (the table puts something
+             right after a card's effect: behind one "Adjust" button).
     """
     type: str
     phases: tuple[str, ...] | None = None
@@ -226,6 +233,7 @@ class Move:
     seats: Callable[[dict], Iterable[int]] | None = None
     named: bool = False
     label: str | Callable[[dict[str, Param]], str] | None = None
+    role: str = PLAY
 
     def params_for(self, state: dict, seat) -> dict[str, Param]:
         return self.params(state, seat) if callable(self.params) else self.params
@@ -349,8 +357,8 @@ class Game:
                     continue
                 label = move.label or f"{self.id}.action.{move.type}"
                 listing = move.listing(state, seat) if move.listing else [move.params_for(state, seat)]
-                out.extend(ActionSpec(move.type, label(params) if callable(label) else label, seat, params)
-                           for params in listing)
+                out.extend(ActionSpec(move.type, label(params) if callable(label) else label, seat, params,
+                                      move.role) for params in listing)
         return out
 
     def resolve(self, state: dict, action: dict, rng: random.Random) -> dict:
@@ -398,6 +406,13 @@ class Game:
         if move.apply is not None:
             move.apply(new, action)
         return new
+
+    def turn_end(self, state: dict) -> str | None:
+        """The move that hands the turn on in this phase (legal now or not): the
+        screen keeps it in sight, and says why when it may not be made yet."""
+        if self._over(state):
+            return None
+        return next((m.type for m in self.moves if m.role == END_TURN and self._in_phase(state, m)), None)
 
     def refusal(self, state: dict, kind: str) -> IllegalAction | None:
         """Why `kind` may not happen now (arguments aside), or None: it may. For a

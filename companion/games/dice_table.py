@@ -9,7 +9,7 @@ from .. import cues
 from ..inputs import InputEvent
 from ..players import left_of
 from ..board import Board, Counter, Token
-from .base import Game, IllegalAction, Move, Option, Param, name_of
+from .base import END_TURN, Game, IllegalAction, Move, Option, Param, name_of
 
 
 # -- the moves: any seat may roll (its own roll), the turn passes left ------------------
@@ -33,7 +33,7 @@ def end(s, a):
 MOVES = (
     Move("roll", actor="any", label="action.roll", apply=roll,
          params=lambda s, me: {"dice": Param("die", "param.dice", optional=True, count=s["options"]["dice"])}),
-    Move("pass", label="action.pass", apply=pass_turn),
+    Move("pass", role=END_TURN, label="action.pass", apply=pass_turn),
     Move("end", actor=None, label="action.end", apply=end),
 )
 

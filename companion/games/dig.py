@@ -16,7 +16,7 @@ from .. import cues, lights
 from ..board import Area, Board, Counter, SeatView, Token, Track
 from ..inputs import InputEvent
 from ..players import left_of
-from .base import Game, IllegalAction, MemoryEntry, MemoryList, MemoryView, Move, Option, Param, Rule, name_of
+from .base import ADJUST, END_TURN, Game, IllegalAction, MemoryEntry, MemoryList, MemoryView, Move, Option, Param, Rule, name_of
 
 # -- the rules as data ------------------------------------------------------
 CELL_BLOCK, CAFETERIA, RECREATION = "cell_block", "cafeteria", "recreational_area"
@@ -516,7 +516,7 @@ def action(type_, effect=None, cost=1, unless=(), **more):
 
 def correction(type_, apply, **more):
     """The table puts something right (a card's effect): any time of the turn, no action spent."""
-    return Move(type_, TURN, actor=None, apply=apply, **more)
+    return Move(type_, TURN, actor=None, apply=apply, role=ADJUST, **more)
 
 
 def _by_michel(s):
@@ -567,7 +567,7 @@ MOVES = (
            params={"gang": _choice("gang", GANGS)}),
     action("play_card"),
     action("exchange", unless=(NO_MATE_HERE,), params=lambda s, me: {"teammate": MATE_HERE(s, me)}),
-    Move("end_turn", TURN, apply=lambda s, a: s.update(phase="michel") if s["michel"] else _pass_turn(s)),
+    Move("end_turn", TURN, role=END_TURN, apply=lambda s, a: s.update(phase="michel") if s["michel"] else _pass_turn(s)),
     correction("reveal_background", lambda s, a: s["prisoners"][a["seat"]].update(background=True),
                unless=(Rule(lambda s, me: not s["options"]["counters"], "dig_no_counters",
                             "Backgrounds are counted only with the counters option"), ALL_REVEALED),

@@ -22,7 +22,7 @@ from .. import cues, lights
 from ..board import Area, Board, Counter as Tally, SeatView
 from ..inputs import InputEvent
 from ..players import left_of
-from .base import Game, IllegalAction, Move, Option, Param, Rule, name_of
+from .base import ADJUST, END_TURN, Game, IllegalAction, Move, Option, Param, Rule, name_of
 
 # -- the rules' numbers and our readings, in one place --------------------------
 GEMS_PER_COLOUR = 5          # each Mastermind puts the 5 gems of their colour in the bag
@@ -363,17 +363,17 @@ MOVES = (
          apply=attempt),
     # step D done: take the TAKE from the bag, and a bonus gem for 3 matching dice
     Move("complete", phases=("complete",), decide=draw_take, apply=complete),
-    Move("end_turn", phases=("upkeep",), unless=(PLACE_EMPTY,), apply=end_turn),
+    Move("end_turn", phases=("upkeep",), unless=(PLACE_EMPTY,), apply=end_turn, role=END_TURN),
     # the end: every player rolls one die, the value of each gem of their colour
     Move("roll_value", phases=("scoring",), actor="each", named=True, params={"dice": DIE}, apply=roll_value,
          unless=(rolled_already(lambda s, me: s["values"][me]),)),
     # any time, any player: Pay-a-Gem (or flip Starter Cash), and the team's size as the cards say
-    Move("pay_gem", phases=PLAY_PHASES, actor="each", params=gem_to_pay, apply=pay_gem,
+    Move("pay_gem", phases=PLAY_PHASES, actor="each", params=gem_to_pay, apply=pay_gem, role=ADJUST,
          listing=lambda s, me: [gem_to_pay(s, me)] if held(s, me) else []),
-    Move("flip_cash", phases=PLAY_PHASES, actor="each", apply=flip_cash,
+    Move("flip_cash", phases=PLAY_PHASES, actor="each", apply=flip_cash, role=ADJUST,
          unless=(Rule(lambda s, me: s["seats"][me]["cash"] < 1, "heist_no_cash",
                       "{name} has no Starter Cash card left to flip"),)),
-    Move("set_team", phases=PLAY_PHASES, actor="each",
+    Move("set_team", phases=PLAY_PHASES, actor="each", role=ADJUST,
          params={"recruits": number("heist.param.recruits", 0, MAX_TEAM, "recruits")},
          apply=lambda s, a: s["seats"][a["player"]].update(team=a["recruits"])),
 )

@@ -25,7 +25,7 @@ from ..board import Board, Counter, SeatView, Token
 from ..inputs import InputEvent
 from ..lights import Led
 from ..players import left_of, right_of
-from .base import Ballot, Game, IllegalAction, Move, Option, Param, Rule, name_of
+from .base import END_TURN, Ballot, Game, IllegalAction, Move, Option, Param, Rule, name_of
 
 # -- the box -------------------------------------------------------------
 TOTAL_CARDS = 54             # 50 Prison Contacts + 3 Escape Plans + the Snitch
@@ -597,7 +597,7 @@ MOVES = (
          listing=items_offered, label=lambda p: "snitch.action.use_" + p["item"].choices[0],
          unless=(ACTED,), check=may_use, apply=use_item,
          decide=lambda s, a, rng: {k: v for k, v in a.items() if k != "target" or a["item"] in PLACED}),
-    Move("pass_soap", ("turn",), "soap", unless=(MUST_ACT,), apply=pass_soap),
+    Move("pass_soap", ("turn",), "soap", unless=(MUST_ACT,), apply=pass_soap, role=END_TURN),
     # A Scheme with enough cards resolves: the owner reveals and enters what showed.
     Move("reveal", ("resolution",), "resolving", params=reveal_args,
          listing=lambda s, me: [reveal_args(s, me, asked=True)], check=may_reveal, apply=reveal,

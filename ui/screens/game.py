@@ -10,9 +10,12 @@ from kivy.properties import BooleanProperty
 
 from .. import actions as A
 from .. import theme
+from ..adjust import AdjustDialog
 from ..dialogs import ActionDialog, HelpDialog
 from ..widgets import BigButton, Caption, SeatCard, pad_mark, reuse
 from .base import BaseScreen
+
+ADJUST = "open_adjust"    # the button that opens the corrections (not a move: its key in `buttons`)
 
 
 def colour_words(t, game, players):
@@ -107,38 +110,93 @@ class GameScreen(BaseScreen):
         if self.fresh is not None and not finished:
             Clock.schedule_once(self._show_fresh, 0)
 
-        box = ids.actions
+        self.show_actions(session, players, current, finished)
+        ids.undo_btn.disabled = not session.can_undo
+        ids.redo_btn.disabled = not session.can_redo
+
+    def show_actions(self, session, players, current, finished):
+        """The primary step large, the other steps under it, the end of the turn in
+        sight (muted while it may not be made yet), the corrections behind Adjust."""
+        t, ids, game, state = self.t, self.ids, session.game, session.state
         self.groups = A.group_actions(game.legal_actions(state))
+        panel = A.panel(self.groups, current, game.turn_end(state))
+        self.panel = panel
         self.buttons = {}
-        # one button per group, then Play again at the end; a button's group says what a tap does
-        for group, button in zip(self.groups + ([None] if finished else []),
-                                 reuse(box, len(self.groups) + finished, self._action_button)):
+
+        def dress(button, group, tone):
             button.group = group
-            if group is None:
-                button.text, button.tone, button.colour, button.letter = t("dice.play_again"), "go", "grey", ""
-                self.buttons["play_again"] = button
-                continue
             actor = group.actor
             who = players[actor] if actor is not None and 0 <= actor < len(players) else None
-            button.text, button.tone = t(group.label), A.group_tone(group, self.groups, current)
+            button.text, button.tone = t(group.label), tone
             button.colour, button.letter = (who["colour"], who["letter"]) if who else ("grey", "")
             self.buttons.setdefault(group.type, button)
             self.buttons[(group.type, group.label)] = button
-        ids.no_actions.opacity = 0 if box.children else 1
-        ids.undo_btn.disabled = not session.can_undo
-        ids.redo_btn.disabled = not session.can_redo
+
+        primary = ids.primary
+        if panel.primary is not None:
+            dress(primary, panel.primary, "primary")
+        elif finished:   # the game is over: playing again is what comes next
+            primary.group, primary.text, primary.tone, primary.colour, primary.letter = (
+                None, t("dice.play_again"), "go", "grey", "")
+            self.buttons["play_again"] = primary
+        else:
+            primary.group, primary.text, primary.letter = None, "", ""
+        # the other steps: quieter than the primary; the chip still says whose they are.
+        # Last, when the game allows any, "Adjust": the corrections behind one button
+        shown = panel.others + ([ADJUST] if panel.adjust else [])
+        for group, button in zip(shown, reuse(ids.actions, len(shown), self._action_button)):
+            if group is ADJUST:
+                button.group, button.text, button.tone, button.colour, button.letter = (
+                    ADJUST, t("game.adjust"), "quiet", "grey", "")
+                self.buttons[ADJUST] = button
+                continue
+            dress(button, group, "quiet" if A.group_tone(group, self.groups, current) == "quiet" else "normal")
+        end = ids.end_turn
+        end.muted = panel.end_turn is None
+        if panel.end_turn is not None:
+            dress(end, panel.end_turn, "go")
+        elif panel.end_turn_type is not None:   # in sight, not yet: a tap says why
+            end.group, end.text, end.tone = panel.end_turn_type, t(f"{game.id}.action.{panel.end_turn_type}"), "quiet"
+            end.colour, end.letter = "grey", ""
+        else:
+            end.group, end.text, end.letter = None, "", ""
+        ids.no_actions.opacity = 0 if primary.text or ids.actions.children or end.text else 1
 
     def _action_button(self) -> BigButton:
         button = BigButton()
         button.group = None
-        button.bind(on_release=self._tapped)
+        button.bind(on_release=self.tapped)
         return button
 
-    def _tapped(self, button):
-        if button.group is None:
-            self.app.play_again()
+    def tapped(self, button):
+        group = button.group
+        if group is ADJUST:
+            self.open_adjust()
+        elif group is None:
+            if button is self.ids.primary and self.app.session is not None and self.app.session.finished:
+                self.app.play_again()
+        elif isinstance(group, str):
+            self.app.perform({"type": group})   # the end of the turn, not yet: the game says why
         else:
-            self.choose(button.group)
+            self.choose(group)
+
+    def open_adjust(self) -> AdjustDialog | None:
+        """The corrections (a card's effect), one button each; a tap asks its arguments."""
+        groups = getattr(self, "panel", None) and self.panel.adjust
+        if not groups:
+            return None
+        t = self.t
+        session = self.app.session
+        players = session.state.get("players") or session.setup["players"]
+
+        def words(group):
+            actor = group.actor
+            label = t(group.label)
+            return t("picker.by", name=A.seat_name(players, actor), action=label) if actor is not None else label
+        dialog = AdjustDialog(groups, words, self.choose, title=t("game.adjust_title"), body=t("game.adjust_body"))
+        self.adjust_dialog = dialog
+        dialog.open()
+        return dialog
 
     def show_pads(self):
         """Each seat card says when its pad is offline (app.pad_states); in place."""

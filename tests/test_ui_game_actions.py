@@ -1,0 +1,98 @@
+"""The game screen's actions column: one large primary step, the others quieter,
+the end of the turn always in sight (saying why while it may not be made yet),
+and the corrections behind one "Adjust" button."""
+import pytest
+
+from companion.games import GAMES
+from companion.games.base import ADJUST, END_TURN, ActionSpec
+from ui.actions import ActionGroup, panel
+from ui_fixtures import act, answer, bring_into_view, kivy_window, look, make_ui, start_game  # noqa: F401
+
+pytestmark = pytest.mark.ui
+
+NAMES = ("Anna", "Ben", "Cleo", "Dora")
+
+
+def group(type_, player, role="play"):
+    return ActionGroup(type_, f"x.{type_}", [ActionSpec(type_, f"x.{type_}", player, {}, role)])
+
+
+def test_the_panel_sorts_steps_by_role():
+    steps = [group("fix", None, ADJUST), group("answer", 1), group("roll", 0), group("search", 0),
+             group("end_turn", 0, END_TURN)]
+    shown = panel(steps, current=0)
+    assert shown.primary.type == "roll"                  # the current player's first step, not a correction
+    assert [g.type for g in shown.others] == ["answer", "search"]
+    assert shown.end_turn.type == "end_turn" and shown.end_turn_type == "end_turn"
+    assert [g.type for g in shown.adjust] == ["fix"]
+    # the end of the turn not legal now: still named, so the screen keeps it in sight
+    later = panel(steps[:4], current=0, end_turn_type="end_turn")
+    assert later.end_turn is None and later.end_turn_type == "end_turn"
+
+
+def test_every_game_names_what_ends_its_turn_and_its_corrections():
+    roles = {gid: {m.type: m.role for m in game.moves} for gid, game in GAMES.items()}
+    assert roles["snitch"]["pass_soap"] == END_TURN
+    assert roles["dig"]["end_turn"] == END_TURN and roles["heist"]["end_turn"] == END_TURN
+    assert {t for t, r in roles["dig"].items() if r == ADJUST} == {"reveal_background", "adjust", "relocate",
+                                                                   "set_face"}
+    assert {t for t, r in roles["heist"].items() if r == ADJUST} == {"pay_gem", "flip_cash", "set_team"}
+
+
+def to_the_first_turn(ui):
+    game = start_game(ui, "snitch", NAMES)
+    act(ui, "cards_ready")
+    for name in NAMES:
+        dialog = act(ui, "scheme")
+        if dialog.question == "Who?":
+            answer(ui, name)
+        answer(ui, "1")
+    act(ui, "pick_guard")
+    answer(ui, "Ben")
+    act(ui, "pick_soap")
+    answer(ui, "Anna")
+    return game
+
+
+def test_pass_the_soap_is_in_sight_and_says_why_not_yet(make_ui):
+    ui = make_ui()
+    game = to_the_first_turn(ui)
+    session = ui.app.session
+    assert game.primary.text == "Play a card" and game.primary.big and game.primary.tone == "primary"
+    assert [b.tone for b in game.actions.children] == ["normal"]        # Draw a card: there, quieter
+    end = game.end_turn
+    assert end.text == "Pass the Soap" and end.muted and end.height > 0 and end.opacity == 1
+    head = session.head
+    ui.tap(end)                                  # too early: nothing happens, the game says why
+    assert session.head == head and session.state["soap"] == 0
+    assert ui.app.last_toast == ui.app.t.error(session.game.refusal(session.state, "pass_soap"))
+    assert ui.app.last_toast    # in words: play or draw first
+    look(ui, "actions-1-pass-soap-not-yet")
+    act(ui, "draw_card")
+    assert not end.muted and end.tone == "go"
+    ui.tap(end)
+    assert session.state["soap"] == 1 and game.headline.text == "Ben has the Soap (turn 2)"
+
+
+def test_dig_corrections_wait_behind_adjust(make_ui):
+    ui = make_ui()
+    game = start_game(ui, "dig", ("Anna", "Ben"))
+    screen = ui.app.screen("game")
+    shown = [b.text for b in reversed(game.actions.children)] + [game.primary.text, game.end_turn.text]
+    assert not {"Adjust a count", "Move a prisoner"} & set(shown), shown   # no correction among the steps
+    adjust = screen.button("open_adjust")
+    assert adjust.text == "Adjust" and adjust is game.actions.children[0]   # last in the list
+    assert game.end_turn.text == "End the turn" and not game.end_turn.muted
+    bring_into_view(ui, adjust)
+    ui.tap(adjust)
+    look(ui, "actions-2-adjust", ui.modal())
+    ui.tap(ui.modal().ids.cancel)
+    assert ui.modal() is None
+    dialog = act(ui, "relocate")             # through Adjust, as a finger goes
+    assert dialog is not None and dialog is not screen.adjust_dialog      # asking the correction's arguments
+    listed = [b.text for b in reversed(screen.adjust_dialog.ids.choices.children)]
+    assert len(listed) >= 3 and all(text for text in listed)
+    answer(ui, "Ben")
+    answer(ui, "Infirmary")
+    assert ui.app.session.state["prisoners"][1]["place"] == "infirmary"
+    assert ui.modal() is None and ui.app.session.state["actions_left"] == 2    # a correction costs no action
