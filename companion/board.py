@@ -31,6 +31,7 @@ class Track:
     label: str
     values: tuple[int, ...]                    # one per seat, in seat order
     goal: int
+    short: str = ""                            # its name on a seat, where room is short ("Tunnel")
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,8 @@ class Area:
     label: str
     facts: tuple[str, ...] = ()                # short lines shown in it
     status: str = ""                           # the game's word for its state ("done", "empty", ...)
+    pieces: tuple[bool, ...] = ()              # the pieces it holds, there or gone (a window's bars)
+    short: str = ""                            # its name where room is short ("7" for window 7)
 
 
 @dataclass(frozen=True)
@@ -61,12 +64,22 @@ class SeatView:
 
 
 @dataclass(frozen=True)
+class Score:
+    """One player's line of the final scoreboard, best first."""
+    seat: int
+    total: int
+    parts: tuple[tuple[str, int], ...] = ()   # (words, points) that make the total
+    winner: bool = False
+
+
+@dataclass(frozen=True)
 class Board:
     counters: tuple[Counter, ...] = ()
     tracks: tuple[Track, ...] = ()
     tokens: tuple[Token, ...] = ()
     areas: tuple[Area, ...] = ()
     seats: tuple[SeatView, ...] = ()
+    scores: tuple[Score, ...] = ()             # the game is over: its scoreboard
     layout: str = "table"    # how the real board lies: "table" (seats round it), "map" (places), "row" (heists)
 
     def problems(self, players: int) -> list[str]:
@@ -86,6 +99,9 @@ class Board:
         for view in self.seats:
             if not 0 <= view.seat < players:
                 out.append(f"seat view {view.seat}")
+        for score in self.scores:
+            if not 0 <= score.seat < players:
+                out.append(f"score for seat {score.seat}")
         keys = [c.key for c in self.counters] + [a.key for a in self.areas] + [t.key for t in self.tokens]
         if len(keys) != len(set(keys)):
             out.append("keys repeat")

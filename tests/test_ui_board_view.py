@@ -11,7 +11,7 @@ pytestmark = pytest.mark.ui
 
 
 def tiles(game):
-    return list(reversed(game.counters.children))
+    return list(reversed(game.board.ids.counters.children))
 
 
 def test_the_snitch_deck_is_the_big_counter_with_the_riot_marked_and_counts_down_in_place(make_ui):

@@ -157,6 +157,9 @@ class SeatCard(BoxLayout):
     current = BooleanProperty(False)
     pad = StringProperty("")            # "", "online" or "offline"
     pad_text = StringProperty("")       # said only when offline
+    counts = StringProperty("")         # what lies in front of them: "Beatings 1 · Cigarettes 0"
+    track = StringProperty("")          # toward the goal: "Tunnel 3/8"
+    track_share = NumericProperty(0.0)
 
 
 def reuse(box, count: int, make) -> list:
@@ -305,6 +308,27 @@ class AutoScroll(ScrollView):
             return
         above = widget.top + padding - content.y     # from the content's bottom to the widget's top
         self.scroll_y = max(0.0, min(1.0, (above - self.height) / spare))
+
+    def show(self, widget, padding: float = 6) -> None:
+        """Scroll no further than needed for `widget` (anywhere in the content) to be in sight."""
+        content = self.children[0] if self.children else None
+        if content is None or widget.parent is None:
+            return
+        for layout in (content, widget.parent):
+            if getattr(layout, "_trigger_layout", None) is not None and layout._trigger_layout.is_triggered:
+                Clock.schedule_once(lambda _dt: self.show(widget, padding), 0)
+                return
+        spare = content.height - self.height
+        if spare <= 0:
+            return
+        bottom = content.to_widget(*widget.to_window(*widget.pos))[1] - content.y - padding
+        top = bottom + widget.height + 2 * padding
+        seen_bottom = self.scroll_y * spare          # of the content, from its bottom
+        if top > seen_bottom + self.height:
+            seen_bottom = top - self.height
+        elif bottom < seen_bottom:
+            seen_bottom = bottom
+        self.scroll_y = max(0.0, min(1.0, seen_bottom / spare))
 
     def on_at_end(self, *_):
         self.scroll_y = 0 if self.at_end else 1

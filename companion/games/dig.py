@@ -801,7 +801,8 @@ class DigYourWayOut(Game):
             if seat == s["current"] and not s["finished"]:
                 counts.append((t("dig.board.actions_left"), s["actions_left"]))
             seats.append(SeatView(seat, tuple(facts), tuple(counts)))
-        track = Track("tunnel", t("dig.counter.tunnel"), tuple(p["tunnel"] for p in s["prisoners"]), s["threshold"])
+        track = Track("tunnel", t("dig.counter.tunnel"), tuple(p["tunnel"] for p in s["prisoners"]), s["threshold"],
+                      short=t("dig.board.tunnel"))
         return Board(counters=tuple(teams), tracks=(track,), tokens=tuple(tokens), areas=tuple(areas),
                      seats=tuple(seats), layout="map")
 

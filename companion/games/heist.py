@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import cues, lights
-from ..board import Area, Board, Counter as Tally, SeatView
+from ..board import Area, Board, Counter as Tally, Score, SeatView
 from ..inputs import InputEvent
 from ..players import left_of
 from .base import ADJUST, END_TURN, Game, IllegalAction, Move, Option, Param, Rule, name_of
@@ -587,7 +587,11 @@ class Heist(Game):
             if state["scores"]:
                 facts.append(t("heist.board.total", total=state["scores"][seat]["total"]))
             seats.append(SeatView(seat, tuple(facts), tuple(counts)))
-        return Board(counters=tuple(counters), areas=tuple(areas), seats=tuple(seats), layout="row")
+        scores = tuple(sorted((Score(row["seat"], row["total"], tuple(
+            (t("heist.score_part", count=row["gems"][c], colour=colour(t, c), value=row["worth"][c]),
+             row["points"][c]) for c in order if row["gems"][c]), row["seat"] in state["winners"])
+            for row in state["scores"] or ()), key=lambda score: (-score.total, score.seat)))
+        return Board(counters=tuple(counters), areas=tuple(areas), seats=tuple(seats), scores=scores, layout="row")
 
     def cues(self, before, after, action):
         kind = action["type"]

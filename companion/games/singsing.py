@@ -515,7 +515,8 @@ class SingSing(Game):
         windows = () if secret or state["windows"] is None else tuple(
             Area(f"window.{n}", t("singsing.board.window", n=n),
                  (t("singsing.board.bars_in_window", count=sum(w[b] for b in BARS)),
-                  *(t(f"singsing.convict.{card}") for card in w["cards"] if card in CONVICTS)))
+                  *(t(f"singsing.convict.{card}") for card in w["cards"] if card in CONVICTS)),
+                 pieces=tuple(w[b] for b in BARS), short=str(n))
             for n, w in enumerate(state["windows"], start=1))
         seats = tuple(SeatView(seat, counts=tuple((t(f"singsing.convict.{c}"), won[c]) for c in CONVICTS)
                                + (((t("singsing.board.chips"), state["chips"][seat]),) if state["options"]["advanced"]

@@ -42,6 +42,23 @@ def colour_words(t, game, players):
     return paint
 
 
+def seat_board(board, seat: int, tags: str) -> tuple[str, str, float]:
+    """What the board puts in front of a seat: its counts (those its tags do not
+    say already) and its progress on the board's first track, with the share done."""
+    if board is None:
+        return "", "", 0.0
+    said = tags.lower()
+    view = next((v for v in board.seats if v.seat == seat), None)
+    # a count the tags name already ("actions: 2" beside "Actions left 2") is said once
+    counts = " · ".join(f"{words}\u00a0{number}" for words, number in (view.counts if view else ())
+                        if not any(len(word) > 3 and word in said for word in words.lower().split()))
+    if not board.tracks:
+        return counts, "", 0.0
+    track = board.tracks[0]
+    value = track.values[seat] if seat < len(track.values) else 0
+    return counts, f"{track.short or track.label}\u00a0{value}/{track.goal}", min(1.0, value / track.goal) if track.goal else 0.0
+
+
 class FactLine(Caption):
     """One line of the game's summary; `fresh` when the last step changed it."""
     fresh = BooleanProperty(False)
@@ -82,7 +99,8 @@ class GameScreen(BaseScreen):
         paint = colour_words(t, game, players)
         ids.prompt.text = paint(summary.get("prompt") or "")
 
-        ids.counters.show(game.board(state, t))
+        board = game.board(state, t)
+        ids.board.show(board, players)
         badges = summary.get("badges") or {}
         for seat, (player, card) in enumerate(zip(players, reuse(ids.seats, len(players), SeatCard))):
             tags = badges.get(seat, badges.get(str(seat), []))
@@ -90,6 +108,7 @@ class GameScreen(BaseScreen):
             card.badges = "  ·  ".join(tag.replace(" ", "\u00a0") for tag in tags)
             card.colour, card.letter, card.name = player["colour"], player["letter"], player["name"]
             card.current = seat == current and not finished
+            card.counts, card.track, card.track_share = seat_board(board, seat, card.badges)
         self.show_pads()
 
         texts = list(summary.get("lines", []))
@@ -104,9 +123,10 @@ class GameScreen(BaseScreen):
             label.text, label.fresh = paint(line), line in changed
             if label.fresh and self.fresh is None:
                 self.fresh = label
-        # over: the outcome (a score table, the winner) is the end of the facts: show it
-        ids.line_scroll.at_end = finished
-        ids.line_scroll.scroll_y = 0 if finished else 1
+        # over: the scoreboard leads the board; without one the outcome ends the facts
+        at_end = finished and not (board is not None and board.scores)
+        ids.line_scroll.at_end = at_end
+        ids.line_scroll.scroll_y = 0 if at_end else 1
         if self.fresh is not None and not finished:
             Clock.schedule_once(self._show_fresh, 0)
 
@@ -207,8 +227,8 @@ class GameScreen(BaseScreen):
             card.pad_text = pad_mark(t, card.pad)
 
     def _show_fresh(self, *_):
-        if self.fresh is not None:
-            self.ids.line_scroll.show_at_top(self.fresh)
+        if self.fresh is not None:   # into sight, scrolling no further than needed: the board stays
+            self.ids.line_scroll.show(self.fresh)
 
     def choose(self, group) -> ActionDialog:
         session = self.app.session
