@@ -31,8 +31,8 @@ TOAST_ERROR = rgba("#8E1F19")
 TOAST_INFO = rgba("#1E4F8F")
 BADGE = rgba("#F0E442")
 
-# Every text colour above reads at >= 4.5:1 on BG, SURFACE and SURFACE_HI
-# (tests/test_ui_theme.py checks each pair the screens draw).
+# TEXT, TEXT_DIM, TEXT_OFF, ERROR_TEXT, OK_TEXT and BADGE read at >= 4.5:1 on BG,
+# SURFACE and SURFACE_HI (tests/test_ui_theme.py checks each pair the screens draw).
 
 # Button faces by tone: (normal, pressed). White text stays >= 4.5:1 on each,
 # pressed too: so the coloured faces are dark enough to lighten when pressed.
