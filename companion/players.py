@@ -10,8 +10,8 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 
 # Colour-blind-safe palette (Okabe & Ito, with grey in place of black so it
-# shows on a dark screen). Each player also gets a letter, so colour is never
-# the only cue.
+# shows on a dark screen). Each player also gets a letter and their colour's
+# shape (COLOUR_SHAPE), so colour is never the only cue.
 PALETTE: tuple[tuple[str, str], ...] = (
     ("orange", "#E69F00"),
     ("sky", "#56B4E9"),
@@ -24,6 +24,20 @@ PALETTE: tuple[tuple[str, str], ...] = (
 )
 COLOUR_NAMES = tuple(name for name, _ in PALETTE)
 COLOUR_HEX = dict(PALETTE)
+
+# A shape per colour, drawn as the seat's chip: with the letter, two seats are
+# never told apart by colour alone (red/green colour blindness, a dim screen).
+# Silhouettes that differ at a glance, the plainest for the first seats.
+COLOUR_SHAPE: dict[str, str] = {
+    "orange": "circle",
+    "sky": "square",
+    "green": "triangle",
+    "yellow": "diamond",
+    "blue": "hexagon",
+    "vermillion": "star",
+    "purple": "pentagon",
+    "grey": "cross",
+}
 
 MAX_NAME = 20
 MAX_MARKS = 3   # accents stacked on one letter; more is "Zalgo" text that overflows its row

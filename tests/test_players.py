@@ -92,3 +92,9 @@ def test_a_colour_or_letter_of_the_wrong_kind_is_refused_not_a_crash(entry, reas
 
 def test_a_digit_letter_may_be_given_as_a_number():
     assert make_table([{"name": "Ann", "letter": 1}, "Bob"])[0]["letter"] == "1"
+
+
+def test_every_colour_has_its_own_shape():
+    from companion.players import COLOUR_SHAPE
+    assert set(COLOUR_SHAPE) == set(COLOUR_NAMES)
+    assert len(set(COLOUR_SHAPE.values())) == len(COLOUR_NAMES)   # no two seats share a silhouette

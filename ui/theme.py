@@ -21,7 +21,9 @@ SURFACE_HI = rgba("#2A2F37")
 LINE = rgba("#3A414C")
 TEXT = rgba("#F4F5F7")
 TEXT_DIM = rgba("#B4BAC3")
-TEXT_OFF = rgba("#6A717B")
+TEXT_OFF = rgba("#9097A0")      # dimmed but still read: a stale roll, "no rolls yet"
+DISABLED_TEXT = rgba("#6A717B")  # a control that does nothing now (WCAG exempts it; >= 3:1 still)
+INK = (0.07, 0.07, 0.07, 1)      # dark text on light faces (the badge, light player colours)
 ERROR_TEXT = rgba("#FF8A80")
 OK_TEXT = rgba("#7FD99A")       # a seat pad online
 NOTICE_BG = rgba("#5C4300")
@@ -29,14 +31,18 @@ TOAST_ERROR = rgba("#8E1F19")
 TOAST_INFO = rgba("#1E4F8F")
 BADGE = rgba("#F0E442")
 
-# Button faces by tone: (normal, pressed). White text stays >= 4.5:1 on each.
+# TEXT, TEXT_DIM, TEXT_OFF, ERROR_TEXT, OK_TEXT and BADGE read at >= 4.5:1 on BG,
+# SURFACE and SURFACE_HI (tests/test_ui_theme.py checks each pair the screens draw).
+
+# Button faces by tone: (normal, pressed). White text stays >= 4.5:1 on each,
+# pressed too: so the coloured faces are dark enough to lighten when pressed.
 TONES = {
     "normal": (rgba("#343B46"), rgba("#4A5361")),
-    "primary": (rgba("#2A62C9"), rgba("#3C78E6")),
-    "go": (rgba("#17744A"), rgba("#1F9360")),
+    "primary": (rgba("#2556B1"), rgba("#2F69D4")),
+    "go": (rgba("#146742"), rgba("#197D50")),
     "danger": (rgba("#A8231C"), rgba("#C83A30")),
     "quiet": (rgba("#23272E"), rgba("#343B46")),
-    "selected": (rgba("#2A62C9"), rgba("#3C78E6")),
+    "selected": (rgba("#2556B1"), rgba("#2F69D4")),
 }
 DISABLED_FACE = rgba("#1C1F24")
 
@@ -62,17 +68,18 @@ def ink_on(colour: str):
     """Black or white, whichever reads better on a player's colour."""
     lum = _luminance(player_rgba(colour))
     on_white = 1.05 / (lum + 0.05)
-    on_black = (lum + 0.05) / 0.05
-    return (0.07, 0.07, 0.07, 1) if on_black >= on_white else (1, 1, 1, 1)
+    on_black = (lum + 0.05) / (_luminance(INK) + 0.05)
+    return INK if on_black >= on_white else (1, 1, 1, 1)
 
 
 def text_hex(colour: str) -> str:
     """A player's colour as text on the dark theme: dark ones lightened to read
-    (>= 4.5:1 on the surface); "clear" (a diamond) nearly white."""
+    (>= 4.5:1 on SURFACE_HI, the lightest background text sits on: a dialog, a
+    pad row waiting); "clear" (a diamond) nearly white."""
     if colour not in COLOUR_HEX:
         return "#E8F4FF"
     r, g, b, _ = player_rgba(colour)
-    surface = _luminance(SURFACE)
+    surface = _luminance(SURFACE_HI)
     for _ in range(10):
         if (_luminance((r, g, b)) + 0.05) / (surface + 0.05) >= 4.5:
             break

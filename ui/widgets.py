@@ -4,6 +4,7 @@ They only show what they are given; none of them knows a rule of a game.
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from kivy.animation import Animation
@@ -18,6 +19,8 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
+
+from companion.players import COLOUR_SHAPE
 
 from . import theme
 
@@ -121,16 +124,69 @@ class FitLabel(Label):
             self._fitting = False
 
 
+def _ring(corners: int, radius: float = 1.0, turn: float = 90.0, dy: float = 0.0,
+          inner: float | None = None) -> tuple:
+    """A regular polygon's corners (a star's, with `inner` the notches' radius)."""
+    count = corners * 2 if inner else corners
+    points = []
+    for i in range(count):
+        r = radius * inner if inner and i % 2 else radius
+        a = math.radians(turn + i * 360 / count)
+        points.append((r * math.cos(a), r * math.sin(a) + dy))
+    return tuple(points)
+
+
+_ARM = 0.46    # the cross's half arm: the letter fits in its middle bar
+# A chip's shape (companion.players.COLOUR_SHAPE) as its outline in a box from -1
+# to 1, with the letter's size and how far it sits below the middle (parts of the
+# chip's size; below 0: above), so the whole letter is on the colour, where its ink reads.
+CHIP_SHAPES = {
+    "circle": (_ring(48), 0.5, 0.0),
+    "square": (((-.86, -.86), (.86, -.86), (.86, .86), (-.86, .86)), 0.5, 0.0),
+    "triangle": (((-1, -1), (1, -1), (0, 1)), 0.44, 0.17),
+    "diamond": (((0, -1), (1, 0), (0, 1), (-1, 0)), 0.46, 0.0),
+    "hexagon": (_ring(6, turn=0), 0.5, 0.0),
+    "star": (_ring(5, 1.05, dy=-0.1, inner=0.56), 0.39, 0.05),
+    "pentagon": (_ring(5, 1.05, dy=-0.1), 0.5, 0.05),
+    "cross": (((-_ARM, -1), (_ARM, -1), (_ARM, -_ARM), (1, -_ARM), (1, _ARM), (_ARM, _ARM), (_ARM, 1),
+               (-_ARM, 1), (-_ARM, _ARM), (-1, _ARM), (-1, -_ARM), (-_ARM, -_ARM)), 0.46, -0.02),
+}
+
+
 class Chip(Label):
-    """A player's colour with their letter on it: colour is never the only cue."""
+    """A player's colour as its shape with their letter on it: neither colour nor
+    shape is the only cue. Give it `colour` and `letter`; the shape follows."""
     colour = StringProperty("grey")
     letter = StringProperty("?")
+    shape = StringProperty("")                # from the colour (COLOUR_SHAPE)
     ink = ListProperty([0, 0, 0, 1])
     fill = ListProperty([0.7, 0.7, 0.7, 1])
+    outline = ListProperty([])                # the shape's corners on the screen: x, y, x, y ...
+    mesh = ListProperty([])                   # the same as a triangle fan from the middle
+    mesh_indices = ListProperty([])
+    letter_scale = NumericProperty(0.5)
+    letter_drop = NumericProperty(0.0)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(pos=self._draw, size=self._draw, shape=self._draw)
+        self.on_colour()
+        self._draw()
 
     def on_colour(self, *_):
         self.fill = list(theme.player_rgba(self.colour))
         self.ink = list(theme.ink_on(self.colour))
+        self.shape = COLOUR_SHAPE.get(self.colour, "circle")
+
+    def _draw(self, *_):
+        corners, self.letter_scale, self.letter_drop = CHIP_SHAPES.get(self.shape, CHIP_SHAPES["circle"])
+        cx, cy = self.center
+        r = max(0.0, min(self.size) / 2 - dp(2))
+        points = [(cx + x * r, cy + y * r) for x, y in corners]
+        self.outline = [v for point in points for v in point]
+        fan = [(cx, cy)] + points + points[:1]
+        self.mesh = [v for x, y in fan for v in (x, y, 0, 0)]
+        self.mesh_indices = list(range(len(fan)))
 
 
 class PlayerChip(ButtonBehavior, Chip):

@@ -28,7 +28,7 @@ class DiceScreen(BaseScreen):
         current = players[state.get("current", 0)]
 
         ids.headline.text = summary["headline"]
-        ids.headline.color = theme.player_rgba(current["colour"]) if not session.finished else theme.TEXT
+        ids.headline.color = theme.rgba(theme.text_hex(current["colour"])) if not session.finished else theme.TEXT
         ids.turn_chip.colour = current["colour"]
         ids.turn_chip.letter = current["letter"]
         ids.turn_chip.opacity = 0 if session.finished else 1

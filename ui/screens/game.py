@@ -94,7 +94,7 @@ class GameScreen(BaseScreen):
         ids.turn_chip.letter = who["letter"] if who else "?"
         ids.turn_chip.opacity = 1 if who else 0
         ids.turn_chip.width = ids.turn_chip.height if who else 0
-        ids.headline.color = theme.player_rgba(who["colour"]) if who else theme.TEXT
+        ids.headline.color = theme.rgba(theme.text_hex(who["colour"])) if who else theme.TEXT
         ids.banner.text = summary.get("banner") or ""
         paint = colour_words(t, game, players)
         ids.prompt.text = paint(summary.get("prompt") or "")
