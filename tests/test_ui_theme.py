@@ -49,6 +49,9 @@ def read_pairs():
     for tone, faces in theme.TONES.items():
         for state, face in zip(("normal", "pressed"), faces):
             pairs.append((f"TEXT on the {tone} button face, {state}", theme.TEXT, face))
+    # a step not possible yet (End the turn before acting): dim words on the quiet face
+    pairs += [(f"muted TEXT_DIM on the quiet button face, {state}", theme.TEXT_DIM, face)
+              for state, face in zip(("normal", "pressed"), theme.TONES["quiet"])]
     for colour in WORD_COLOURS:
         word = theme.rgba(theme.text_hex(colour))
         pairs += [(f"{colour} as words on {s}", word, bg) for s, bg in SURFACES.items()]
