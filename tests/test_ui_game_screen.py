@@ -65,7 +65,7 @@ def test_help_a_rules_error_and_undo_in_german(make_ui):
     assert dialog.title == "Hilfe: Grab dich frei"
     paragraphs = [p.text for p in dialog.ids.paragraphs.children]
     assert any(text.startswith("Michel(le) erpresst zuerst") for text in paragraphs)  # a reading
-    assert any(text.startswith("Tasten: WÜRFELN") for text in paragraphs)             # the buttons
+    assert any(text.startswith("Knöpfe: ROLL würfelt") for text in paragraphs)             # the buttons
     look(ui, "de-game-help", dialog)
     ui.tap(dialog.ids.close)
     assert ui.modal() is None

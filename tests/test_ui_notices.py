@@ -66,7 +66,7 @@ def test_config_errors_and_the_rig_notice_queue_in_the_banner(make_ui, tmp_path)
     about = ui.ids()
     assert "2 Probleme" in about.config.value and "• colour: unknown key" in about.config.value
     assert "No GPIO found" in about.mode.value
-    assert "Würfeln: R / Space" in about.mapping.value
+    assert "ROLL: R / Space" in about.mapping.value and "UNDO gehalten: Y / Shift+U" in about.mapping.value
 
 
 def test_about_shows_gpio_pins_when_the_buttons_are_real(make_ui):
@@ -75,8 +75,8 @@ def test_about_shows_gpio_pins_when_the_buttons_are_real(make_ui):
     ui.tap(ui.ids().about)
     about = ui.ids()
     assert about.mode.value == "GPIO buttons and buzzer"
-    assert about.mapping.value.splitlines()[:4] == ["Roll: GPIO 17", "Timer: GPIO 27", "Next: GPIO 22", "Undo: GPIO 23"]
-    assert "Redo: hold Undo for 800 ms" in about.mapping.value
+    assert about.mapping.value.splitlines()[:4] == ["ROLL: GPIO 17", "TIMER: GPIO 27", "CONFIRM: GPIO 22", "UNDO: GPIO 23"]
+    assert "Redo: hold UNDO for 800 ms" in about.mapping.value
     assert about.data.value.startswith("Saving works: ")
 
 

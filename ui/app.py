@@ -734,7 +734,8 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
     lines = [f"Cellmate {__version__}: the game master is on the table."]
     rig = app.rig
     if rig is not None and app.rig_mode() == "simulated":
-        keys = ", ".join(f"{label} = {event.value.upper()}" for label, event in getattr(rig, "key_help", ()))
+        words = Catalogue("en")     # the buttons' own labels, as on screen
+        keys = ", ".join(f"{label} = {words('input.' + event.value)}" for label, event in getattr(rig, "key_help", ()))
         lines.append(f"  Buttons are keys here: {keys}")
         if getattr(rig, "notice", None):
             lines.append(f"  ({rig.notice})")
