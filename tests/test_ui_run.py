@@ -79,7 +79,7 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
                                  "--simulate", "--size", "800x480")
     assert code == 0
     assert report["start_screen"] == "dice"  # straight back to the unfinished table
-    assert report["banner"].startswith(f"Die Konfigurationsdatei {config} hat 1 Problem;")
+    assert report["banner"].startswith("Die Konfigurationsdatei hat 1 Problem;")
     assert report["keys"].startswith("Tasten: R / Space: ROLL  ·  T: TIMER  ·  Enter / C: CONFIRM")
     assert report["head"] == 1  # the R key rolled, through the real keyboard stand-in
     assert report["headline"].endswith("ist dran")

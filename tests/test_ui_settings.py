@@ -3,7 +3,7 @@ import pytest
 
 from companion.inputs import InputEvent
 
-from ui_fixtures import kivy_window, make_ui, start_table  # noqa: F401  (fixtures)
+from ui_fixtures import bring_into_view, kivy_window, make_ui, start_table  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
 
@@ -88,6 +88,7 @@ def test_timer_and_debounce_steps_are_saved_and_bounded(make_ui):
     assert settings.tick_last.text == "2" and ui.app.store.get_setting("timer.tick_last") == 2
     assert ui.app.timer.cues.tick_last == 2
     minus5 = next(c for c in settings.debounce.parent.children if c.text == "−5")
+    bring_into_view(ui, minus5)         # under Advanced, at the foot of the screen
     ui.tap(minus5)
     assert settings.debounce.text == "25 ms" and ui.app.store.get_setting("buttons.debounce_ms") == 25
     for _ in range(10):  # what ten more taps on −5 would do (each tap is a 0.2 s wait in a ScrollView)

@@ -18,7 +18,7 @@ PAD_BUTTONS = {"MAIN", "DONE", "EXTRA"}          # printed on the seat pads
 PICO_BUTTONS = {"BOOTSEL"}                       # printed on the pad's board (flashing it)
 # Printed on the games' own cards and boards (Heist's step cards, English and German editions).
 CARD_WORDS = {"PREP", "HEIST", "TAKE", "TRIGGER", "BEUTE", "AUSLÖSER"}
-SCREEN_WORDS = {"OK", "GPIO"}                    # the on-screen OK, the Pi's pin names
+SCREEN_WORDS = {"OK", "GPIO", "USB"}             # the on-screen OK, the Pi's pin names, its sockets
 # What a button was called before it had one name; none may come back.
 OTHER_NAMES = {"NEXT", "ENTER", "WEITER", "BESTÄTIGEN", "WÜRFELN", "RÜCKGÄNGIG", "REDO", "WIEDERHOLEN"}
 PRESS = re.compile(r"\b(press|presses|pressed|pressing|drück\w*)\b", re.IGNORECASE)
@@ -141,3 +141,20 @@ def test_the_readme_says_german_keeps_the_labels_and_it_does():
     assert "The German texts keep these labels too" in readme and '"drücke CONFIRM"' in readme
     de = Catalogue("de")
     assert de("singsing.prompt.ready", file="Ben", mask="Anna") == "Ben drückt TIMER: Anna nimmt die Maske ab und rät."
+
+
+# -- no developer words on a player's screen ---------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_developer_words_are_only_in_the_advanced_texts(lang):
+    """Paths, config keys, Python names and "debounce" belong under Advanced (the
+    "advanced.*" texts, in Settings and About); a notice points there instead."""
+    found = []
+    for key, text in texts(lang).items():
+        if key.startswith("advanced."):
+            continue
+        words = re.sub(r"{\w+}", "", text)
+        found += [(key, w) for w in re.findall(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b", words)]      # data_dir
+        found += [(key, w) for w in re.findall(r"(?:^|\s)~?/\w[\w./-]*", words)]               # /tmp/...
+        found += [(key, w) for w in re.findall(r"debounce|entprell", words, re.IGNORECASE)]
+        found += [(key, w) for w in re.findall(r"\{(?:path|dir|moved)\}", text)]              # a path filled in
+    assert found == []

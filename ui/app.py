@@ -140,7 +140,7 @@ class CellmateApp(App):
         self.seat_pads = SeatPads(self)
         self.learning: game_memory.Learning | None = None   # what the open game teaches its memory
         if config_errors:
-            self.notices.append(("notice.config", {"path": str(self.config_path), "count": len(self.config_errors)}))
+            self.notices.append(("notice.config", {"count": len(self.config_errors)}))
         if rig is not None:
             self.attach_rig(rig)
 
@@ -148,7 +148,7 @@ class CellmateApp(App):
     def attach_rig(self, rig) -> None:
         self.rig = rig
         if getattr(rig, "notice", None):
-            self.notices.append(("notice.rig", {"reason": rig.notice}))
+            self.notices.append(("notice.rig", {}))     # its words are technical: About shows them
         self._show_notice()
         self.show_key_help()
 
