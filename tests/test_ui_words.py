@@ -15,7 +15,7 @@ from companion.config import Config, Pads
 from companion.inputs import LABELS, InputEvent
 from companion.store import DB_NAME
 from test_ui_pads import until
-from ui_fixtures import (StubRig, bring_into_view, kivy_window, look, make_ui, start_game,  # noqa: F401  (fixtures)
+from ui_fixtures import (StubRig, bring_into_view, kivy_window, look, make_ui, start_game,  # noqa: F401
                          start_table)
 
 pytestmark = pytest.mark.ui
@@ -168,3 +168,111 @@ def test_debounce_is_set_under_advanced_at_the_foot_of_the_settings(make_ui, lan
     assert not any(internal_words(text) for text in player_texts(ui))
     bring_into_view(ui, settings.debounce)
     look(ui, f"words-{lang}-settings-advanced")
+
+
+# -- the longest names a table allows, whole ----------------------------------------------
+def longest_names():
+    """As long as a name may be (companion.players.MAX_NAME letters): with a hyphen,
+    two words, and one single word that can only shrink."""
+    from companion.players import MAX_NAME
+    names = ("Maximiliane-Friedrun", "Donaudampfschiffahrt", "Anna-Katharina Weber", "Wilhelmina Wolkenweg",
+             "Konstantinopolitaner", "Bartholomäus Brenner", "Ottilie Grünschnabel", "Hildegard Kleinhanns")
+    assert {len(name) for name in names} == {MAX_NAME}
+    return names
+
+
+def seat_table(ui, game_id, names):
+    """start_game, with each name field scrolled into view first (8 seats do not fit at once)."""
+    from ui_fixtures import open_setup
+    setup = open_setup(ui, game_id)
+    while len(setup.rows()) < len(names):
+        ui.tap(setup.ids.add_seat)
+    for row, name in zip(setup.rows(), names):
+        bring_into_view(ui, row.ids.name)
+        ui.type_into(row.ids.name, name)
+    bring_into_view(ui, setup.ids.start)
+    ui.tap(setup.ids.start)
+    assert ui.app.sm.current == ("dice" if game_id == "dice" else "game"), setup.message
+    return ui.ids()
+
+
+def play_some(ui, steps, seed=3, every=None):
+    """Take `steps` legal actions, chosen at random (seeded) from what the game offers;
+    `every(step)` after each one taken. Refused tries (a random number out of range) don't count."""
+    import random
+    from random_play import random_action
+    rng = random.Random(seed)
+    taken = tries = 0
+    while taken < steps and tries < steps * 20 and not ui.app.session.finished:
+        tries += 1
+        session = ui.app.session
+        specs = [spec for spec in session.game.legal_actions(session.state) if spec.type != "end"]
+        if not specs:
+            break
+        outcome = ui.app.perform(random_action(rng.choice(specs), rng))
+        if outcome is not None and outcome.ok:
+            taken += 1
+            ui.app.root.ids.toast.hide()
+            if every is not None:
+                every(taken)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game_id", ["snitch", "dig", "heist", "singsing"])
+def test_the_longest_names_stay_whole_on_every_game_screen_the_log_and_past_games(make_ui, lang, game_id):
+    from companion.games import GAMES
+    from ui_fixtures import layout_problems
+
+    ui = make_ui(config=Config(language=lang))
+    names = longest_names()[:GAMES[game_id].max_players]
+    seat_table(ui, game_id, names)
+    ui.app.root.ids.toast.hide()
+    look(ui, f"words-{lang}-{game_id}-long-names")
+
+    def fits(step):
+        ui.pump(2)
+        assert layout_problems(ui) == [], f"{game_id} after {step} actions: {ui.app.session.actions()[-1:]}"
+    play_some(ui, 12, every=fits)
+    look(ui, f"words-{lang}-{game_id}-long-names-played")
+    # the questions open to a tap now (names on the answers), without answering them
+    from ui.actions import questions
+    screen = ui.app.screen("game")
+    asking = [g for g in screen.groups if len(g.specs) > 1 or questions(g.specs[0])[0]]
+    for n, group in enumerate(asking[:3], 1):
+        dialog = screen.choose(group)
+        look(ui, f"words-{lang}-{game_id}-long-names-asks-{n}", dialog)
+        dialog.dismiss()
+        ui.pump(2)
+    ui.tap(ui.ids().log_btn)
+    look(ui, f"words-{lang}-{game_id}-long-names-log")
+    ui.tap(ui.ids().back)
+    ui.tap(ui.ids().home_btn)
+    ui.tap(ui.ids().sessions)
+    look(ui, f"words-{lang}-{game_id}-long-names-past-games")
+
+
+@pytest.mark.parametrize("game_id", ["snitch", "dig", "heist", "singsing", "dice"])
+def test_two_long_names_stay_whole_where_each_seat_has_room_to_grow(make_ui, game_id):
+    ui = make_ui()
+    seat_table(ui, game_id, longest_names()[1:3])       # the single word and the two words
+    ui.app.root.ids.toast.hide()
+    look(ui, f"words-en-{game_id}-two-long-names")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_longest_names_stay_whole_on_the_dice_table_and_its_log(make_ui, lang):
+    ui = make_ui(config=Config(language=lang))
+    dice = seat_table(ui, "dice", longest_names())
+    for _ in range(9):
+        ui.tap(dice.die)
+        ui.tap(dice.pass_btn)
+    ui.tap(dice.die)
+    ui.app.root.ids.toast.hide()
+    look(ui, f"words-{lang}-dice-long-names")
+    ui.tap(dice.log_btn)
+    look(ui, f"words-{lang}-dice-long-names-log")
+    ui.tap(ui.ids().back)
+    ui.tap(dice.home_btn)
+    look(ui, f"words-{lang}-home-long-names")              # the tiles name the players too
+    ui.tap(ui.ids().sessions)
+    look(ui, f"words-{lang}-dice-long-names-past-games")
