@@ -165,11 +165,11 @@ def test_the_seat_pad_screen_in_german_with_a_problem_and_claim_again(make_ui):
     ui.tap(rows[1].ids.claim)
     assert hub.claiming == 1 and rows[1].kind == "waiting"
     assert screen.ids.prompt.text == "Platz 2 · Ben: drück auf dein Pad"
-    assert screen.ids.done.text == "Auslassen"
+    assert screen.ids.done.text == "Überspringen"
     until(ui, lambda: any("Noch kein Platz" in row.status for row in screen.ids.others.children),
           what="sim2 listed without a seat")
     look(ui, "pads-3-de-claim-again")
-    ui.tap(screen.ids.done)                            # Auslassen: seat 2 plays on the screen
+    ui.tap(screen.ids.done)                            # Überspringen: seat 2 plays on the screen
     assert hub.claiming is None and rows[1].kind == "none"
     assert screen.ids.done.text == "Fertig"
     assert "1 von 3" not in screen.ids.prompt.text and "2 von 3" in screen.ids.prompt.text

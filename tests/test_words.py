@@ -158,3 +158,15 @@ def test_developer_words_are_only_in_the_advanced_texts(lang):
         found += [(key, w) for w in re.findall(r"debounce|entprell", words, re.IGNORECASE)]
         found += [(key, w) for w in re.findall(r"\{(?:path|dir|moved)\}", text)]              # a path filled in
     assert found == []
+
+
+def test_one_german_word_for_an_on_screen_button_english_names_one_way():
+    """"Skip" is "Überspringen" wherever a button says it, not here "Auslassen", there "Überspringen"."""
+    en, de = texts("en"), texts("de")
+    buttons = [key for key in en if key.rsplit(".", 1)[-1] in {"skip", "done", "forget", "cancel", "close", "ok",
+                                                                "undo", "redo", "resume", "play_again", "delete"}
+               or key.endswith("_forget")]
+    german = {}
+    for key in buttons:
+        german.setdefault(en[key], set()).add(de[key])
+    assert {word: said for word, said in german.items() if len(said) > 1} == {}
