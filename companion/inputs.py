@@ -14,6 +14,12 @@ class InputEvent(str, Enum):
     REDO = "redo"        # long press on UNDO (held at least long_press_ms)
 
 
+# The words printed on the buttons. Every text names a button by its label, in
+# German too ("drücke CONFIRM"): it is the word a player finds on the table.
+# Redo has no button of its own: it is "UNDO held".
+LABELS = {InputEvent.ROLL: "ROLL", InputEvent.TIMER: "TIMER", InputEvent.CONFIRM: "CONFIRM", InputEvent.UNDO: "UNDO"}
+
+
 # The buttons of a seat pad (hardware/pads): what each one means is the game's
 # (Game.pad_buttons), the numbers are the protocol's.
 MAIN, DONE, EXTRA = 1, 2, 3      # the big one; end the turn; optional third

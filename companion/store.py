@@ -79,6 +79,11 @@ TABLES = {
 APP_BUSY_WAIT = 1.0       # the app's screen freezes while it waits: keep it short, then say so
 SCRIPT_BUSY_WAIT = 30.0   # a script can wait longer for another program to finish
 
+# The notice_params that are paths, with the catalogue text that says each. The
+# notice itself leaves them out (a player cannot act on a path); the About screen's
+# Advanced part and a script's stderr name them.
+PATH_PARAMS = {"path": "advanced.file", "dir": "advanced.dir", "moved": "advanced.moved"}
+
 
 class StoreError(Exception):
     """The saved games could not be read or written; nothing changed.

@@ -1,14 +1,14 @@
 """The buttons on a keyboard: for playing off a Pi, or a Pi with a keyboard.
 
-=============  ========
-key            sends
-=============  ========
+=============  ================
+key            acts as
+=============  ================
 R, Space       ROLL
 T              TIMER
 Enter, C       CONFIRM
 U, Backspace   UNDO
-Y, Shift+U     REDO
-=============  ========
+Y, Shift+U     UNDO held (redo)
+=============  ================
 
 Kivy key codes follow the keyboard layout (SDL keysyms), so "Y" is the key
 printed Y on a German QWERTZ board too.

@@ -251,4 +251,5 @@ def test_a_newer_database_is_refused_at_once_and_left_as_it_is(tmp_path):
     code, replies, stderr = raw_script(SETUP.encode() + b"\n", data_dir=tmp_path)
     assert code == 2 and replies == [{"ok": False, "error": replies[0]["error"]}]
     assert "newer Cellmate" in stderr and "nothing can be saved" in stderr
+    assert f"File: {tmp_path / 'cellmate.db'}" in stderr    # the path the screen leaves to About
     assert (tmp_path / "cellmate.db").read_bytes() == before

@@ -946,7 +946,7 @@ def test_the_settings_screen_shows_the_map_in_words():
     (places,) = view.lists
     assert (places.key, places.items, places.can_add) == ("places", (("Yard", "Yard"),), True)
     assert (places.label, places.add_label) == (EN("settings.dig_places"), EN("settings.dig_add_place"))
-    assert view.export_name == "dig-board.json" and view.exported.format(path="/x") == "Map saved to /x"
+    assert view.export_name == "dig-board.json" and view.exported.format(name="x.json") == "Map saved: x.json, in the folder of the saved games"
     assert GAME.memory_view({"dig.places": [f"P{i}" for i in range(6)]}, EN).lists[0].can_add is False
     german = GAME.memory_view(memory, DE)
     assert german.entries[2].text == "3: Krankenstation + Duschen" and german.entries[1].text == "2: noch unbekannt"

@@ -65,7 +65,7 @@ def test_help_a_rules_error_and_undo_in_german(make_ui):
     assert dialog.title == "Hilfe: Grab dich frei"
     paragraphs = [p.text for p in dialog.ids.paragraphs.children]
     assert any(text.startswith("Michel(le) erpresst zuerst") for text in paragraphs)  # a reading
-    assert any(text.startswith("Tasten: WÜRFELN") for text in paragraphs)             # the buttons
+    assert any(text.startswith("Knöpfe: ROLL würfelt") for text in paragraphs)             # the buttons
     look(ui, "de-game-help", dialog)
     ui.tap(dialog.ids.close)
     assert ui.modal() is None
@@ -198,12 +198,12 @@ def test_dig_board_map_in_settings_and_across_games(make_ui, tmp_path):
     look(ui, "en-settings-dig-map")
     tap_seen(ui, board.ids.export)
     path = tmp_path / "d" / "dig-board.json"
-    assert board.ids.export.text == "Export the map" and board.ids.export_path.text == str(path)
+    assert board.ids.export.text == "Export the map" and board.ids.export_path.text == ui.app.last_toast
     exported = json.loads(path.read_text(encoding="utf-8"))
     assert exported["board"] == {"1": ["cell_block", "cafeteria"], "3": ["cafeteria", "showers"],
                                  "5": ["cell_block", "Laundry"]}
     assert exported["places"] == ["Laundry"] and exported["unknown"] == [2, 4, 6]
-    assert ui.app.last_toast == f"Map saved to {path}"
+    assert ui.app.last_toast == "Map saved: dig-board.json, in the folder of the saved games"
     ui.app.root.ids.toast.hide()
     look(ui, "en-settings-dig-exported")
     ui.tap(settings.ids.back)

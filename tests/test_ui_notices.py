@@ -17,8 +17,8 @@ def test_a_corrupt_database_is_moved_aside_and_said_on_screen(make_ui, tmp_path)
     (data / DB_NAME).write_bytes(b"this is not a database, it is a shopping list" * 100)
     ui = make_ui(data_dir=data)
     text = banner(ui).text
-    assert text.startswith("The saved games file was damaged. It was moved aside to ")
-    assert str(data / (DB_NAME + ".corrupt-")) in text and "a fresh one was started" in text
+    assert text.startswith("The saved games file was damaged. It was moved aside and a fresh one was started.")
+    assert str(data) not in text        # a path is no use at the table: About, Advanced has it
     assert banner(ui).height >= 64 and banner(ui).opacity == 1
     dismiss = banner(ui).ids.dismiss
     assert dismiss.height >= 64
@@ -28,7 +28,9 @@ def test_a_corrupt_database_is_moved_aside_and_said_on_screen(make_ui, tmp_path)
     ui.tap(dismiss)
     assert banner(ui).text == "" and banner(ui).height == 0
     ui.app.go("about")  # still told where it was moved, for whoever looks
-    assert "moved aside" in ui.ids().data.value
+    about = ui.ids()
+    assert "moved aside" in about.data.value
+    assert f"Moved aside to: {data / (DB_NAME + '.corrupt-')}" in about.adv_data.value
 
 
 def test_an_unwritable_data_dir_says_play_goes_on_in_memory(make_ui, tmp_path):
@@ -55,18 +57,21 @@ def test_config_errors_and_the_rig_notice_queue_in_the_banner(make_ui, tmp_path)
     cfg = tmp_path / "config.toml"
     rig = StubRig(notice="No GPIO found (this is not a Raspberry Pi)")
     ui = make_ui(rig=rig, config_path=cfg, config_errors=["buttons.roll: must be a BCM GPIO number", "colour: unknown key"])
-    assert banner(ui).text.startswith(f"The config file {cfg} has 2 problems;")
+    assert banner(ui).text.startswith("The config file has 2 problems;") and str(cfg) not in banner(ui).text
     ui.tap(banner(ui).ids.dismiss)
-    assert banner(ui).text == "Hardware: No GPIO found (this is not a Raspberry Pi)"
+    assert banner(ui).text == "Not all of the hardware could be used: the keyboard or the screen stands in. Details under About."
     ui.app.set_language("de")
-    assert banner(ui).text == "Hardware: No GPIO found (this is not a Raspberry Pi)"
+    assert banner(ui).text.startswith("Nicht alle Hardware ließ sich nutzen")
     ui.tap(banner(ui).ids.dismiss)
     assert banner(ui).text == ""
     ui.tap(ui.ids().about)
     about = ui.ids()
-    assert "2 Probleme" in about.config.value and "• colour: unknown key" in about.config.value
-    assert "No GPIO found" in about.mode.value
-    assert "Würfeln: R / Space" in about.mapping.value
+    assert about.config.value == "2 Probleme, dafür gelten Standardwerte (siehe Erweitert)"
+    # the technical words wait under Advanced: the file, each problem by key, what the hardware said
+    assert about.adv_config.value.splitlines() == [f"Datei: {cfg}", "• buttons.roll: must be a BCM GPIO number",
+                                                   "• colour: unknown key"]
+    assert about.adv_hardware.value == "No GPIO found (this is not a Raspberry Pi)"
+    assert "ROLL: R / Space" in about.mapping.value and "UNDO gehalten: Y / Shift+U" in about.mapping.value
 
 
 def test_about_shows_gpio_pins_when_the_buttons_are_real(make_ui):
@@ -75,9 +80,10 @@ def test_about_shows_gpio_pins_when_the_buttons_are_real(make_ui):
     ui.tap(ui.ids().about)
     about = ui.ids()
     assert about.mode.value == "GPIO buttons and buzzer"
-    assert about.mapping.value.splitlines()[:4] == ["Roll: GPIO 17", "Timer: GPIO 27", "Next: GPIO 22", "Undo: GPIO 23"]
-    assert "Redo: hold Undo for 800 ms" in about.mapping.value
-    assert about.data.value.startswith("Saving works: ")
+    assert about.mapping.value.splitlines()[:4] == ["ROLL: GPIO 17", "TIMER: GPIO 27", "CONFIRM: GPIO 22", "UNDO: GPIO 23"]
+    assert "Redo: hold UNDO for 800 ms" in about.mapping.value
+    assert about.data.value == "Saving works" and about.adv_data.value == f"File: {ui.app.store.path}"
+    assert about.adv_hardware.value == "" and about.adv_hardware.height == 0     # nothing went wrong: no row
 
 
 # -- the saved games refuse: locked, held by a script, another layout (issue 11) -----------------------
@@ -157,7 +163,7 @@ def test_a_newer_cellmates_file_is_named_and_left_alone_and_a_file_of_another_la
     newer = tmp_path / "newer"
     before = sqlite_file(newer / DB_NAME, "CREATE TABLE sessions (id INTEGER PRIMARY KEY, v2 TEXT)", version=2)
     ui = make_ui(data_dir=newer)
-    assert banner(ui).text.startswith(f"The saved games file {newer / DB_NAME} was made by a newer Cellmate "
+    assert banner(ui).text.startswith("The saved games file was made by a newer Cellmate "
                                       "(format 2; this one reads format 1)")
     dice = start_table(ui, ("Anna", "Ben"))                # play goes on, in memory
     ui.tap(dice.die)
@@ -167,7 +173,9 @@ def test_a_newer_cellmates_file_is_named_and_left_alone_and_a_file_of_another_la
     sqlite_file(other / DB_NAME, "CREATE TABLE recipes (name TEXT)")
     ui = make_ui(data_dir=other)
     assert "not a Cellmate file: it holds the tables recipes" in banner(ui).text
-    assert str(other / DB_NAME) + ".other-" in banner(ui).text and not ui.app.store.in_memory
+    assert "moved aside" in banner(ui).text and not ui.app.store.in_memory
+    ui.app.go("about")                                     # where it went, for whoever looks
+    assert f"Moved aside to: {other / DB_NAME}.other-" in ui.ids().adv_data.value
 
 
 def test_a_name_saved_before_names_were_checked_no_longer_stops_the_app(make_ui, tmp_path):

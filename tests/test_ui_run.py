@@ -79,14 +79,14 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
                                  "--simulate", "--size", "800x480")
     assert code == 0
     assert report["start_screen"] == "dice"  # straight back to the unfinished table
-    assert report["banner"].startswith(f"Die Konfigurationsdatei {config} hat 1 Problem;")
-    assert report["keys"].startswith("Tasten: R / Space: Würfeln")
+    assert report["banner"].startswith("Die Konfigurationsdatei hat 1 Problem;")
+    assert report["keys"].startswith("Tasten: R / Space: ROLL  ·  T: TIMER  ·  Enter / C: CONFIRM")
     assert report["head"] == 1  # the R key rolled, through the real keyboard stand-in
     assert report["headline"].endswith("ist dran")
     assert report["window"] == [800, 480]
     # the terminal: a short summary, the config problem named, none of Kivy's own log
     terminal = run_companion.terminal
-    assert "Buttons are keys here: R / Space = ROLL" in terminal and "Quit: close the window" in terminal
+    assert "Buttons are keys here: R / Space = ROLL, T = TIMER, Enter / C = CONFIRM, U / Backspace = UNDO, Y / Shift+U = UNDO held" in terminal and "Quit: close the window" in terminal
     assert f"Games are saved in: {data / 'cellmate.db'}" in terminal
     assert f"Config: {config}" in terminal and "Config problem:" in terminal and "volume" in terminal
     assert "[Kivy" not in terminal and "[GL" not in terminal and "Traceback" not in terminal

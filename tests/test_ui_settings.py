@@ -3,7 +3,7 @@ import pytest
 
 from companion.inputs import InputEvent
 
-from ui_fixtures import kivy_window, make_ui, start_table  # noqa: F401  (fixtures)
+from ui_fixtures import bring_into_view, kivy_window, make_ui, start_table  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
 
@@ -31,9 +31,9 @@ def test_switching_to_german_changes_every_screen_at_once(make_ui, tmp_path):
     # the table's own texts (the game's summary) and the widgets' follow too
     assert dice.headline.text == "Anna ist dran"
     assert dice.pass_btn.text == "Nächster Spieler" and dice.undo_btn.text == "Rückgängig"
-    assert dice.die.caption == "Tippen: Würfeln"
+    assert dice.die.caption == "Hier tippen oder ROLL drücken"
     assert dice.histogram_title.text == "Alle Würfe: 1"
-    assert ui.app.key_help_text.startswith("Tasten: R / Space: Würfeln")
+    assert ui.app.key_help_text.startswith("Tasten: R / Space: ROLL")
     ui.tap(dice.log_btn)
     assert ui.ids().rows.children[0].text == "Tisch steht: Anna fängt an"
     assert ui.ids().rows.children[1].tag == "jetzt"
@@ -88,6 +88,7 @@ def test_timer_and_debounce_steps_are_saved_and_bounded(make_ui):
     assert settings.tick_last.text == "2" and ui.app.store.get_setting("timer.tick_last") == 2
     assert ui.app.timer.cues.tick_last == 2
     minus5 = next(c for c in settings.debounce.parent.children if c.text == "−5")
+    bring_into_view(ui, minus5)         # under Advanced, at the foot of the screen
     ui.tap(minus5)
     assert settings.debounce.text == "25 ms" and ui.app.store.get_setting("buttons.debounce_ms") == 25
     for _ in range(10):  # what ten more taps on −5 would do (each tap is a 0.2 s wait in a ScrollView)

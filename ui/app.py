@@ -140,7 +140,7 @@ class CellmateApp(App):
         self.seat_pads = SeatPads(self)
         self.learning: game_memory.Learning | None = None   # what the open game teaches its memory
         if config_errors:
-            self.notices.append(("notice.config", {"path": str(self.config_path), "count": len(self.config_errors)}))
+            self.notices.append(("notice.config", {"count": len(self.config_errors)}))
         if rig is not None:
             self.attach_rig(rig)
 
@@ -148,7 +148,7 @@ class CellmateApp(App):
     def attach_rig(self, rig) -> None:
         self.rig = rig
         if getattr(rig, "notice", None):
-            self.notices.append(("notice.rig", {"reason": rig.notice}))
+            self.notices.append(("notice.rig", {}))     # its words are technical: About shows them
         self._show_notice()
         self.show_key_help()
 
@@ -734,7 +734,8 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
     lines = [f"Cellmate {__version__}: the game master is on the table."]
     rig = app.rig
     if rig is not None and app.rig_mode() == "simulated":
-        keys = ", ".join(f"{label} = {event.value.upper()}" for label, event in getattr(rig, "key_help", ()))
+        words = Catalogue("en")     # the buttons' own labels, as on screen
+        keys = ", ".join(f"{label} = {words('input.' + event.value)}" for label, event in getattr(rig, "key_help", ()))
         lines.append(f"  Buttons are keys here: {keys}")
         if getattr(rig, "notice", None):
             lines.append(f"  ({rig.notice})")

@@ -12,7 +12,7 @@ from companion.controller import REFUSED
 from companion.games import IllegalAction
 from companion.i18n import Catalogue
 from companion.session import Session
-from companion.store import SCRIPT_BUSY_WAIT, Store, StoreError
+from companion.store import PATH_PARAMS, SCRIPT_BUSY_WAIT, Store, StoreError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -208,7 +208,11 @@ def _play(store: Store, args, inp, out, say) -> int:
                                  f"{SCRIPT_BUSY_WAIT:.0f} s; nothing was done (close it and try again)")
         return EXIT_NOT_SAVED
     if store.notice:
-        say(Catalogue("en")(store.notice, **store.notice_params))
+        en = Catalogue("en")
+        say(en(store.notice, **store.notice_params))
+        for name, key in PATH_PARAMS.items():      # the screen keeps paths for About; here they belong
+            if name in store.notice_params:
+                say("  " + en(key, **{name: store.notice_params[name]}))
     if store.refusal is not None:
         say("nothing can be saved: every action will be refused (--memory plays without saving)")
         if store.path is None:

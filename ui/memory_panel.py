@@ -128,8 +128,10 @@ class MemoryPanel(BoxLayout):
             self.export_path = text
             app.toast(text, "error")
             return None
-        self.export_path = str(path)
-        app.toast((view.exported or app.t("memory.exported")).format(path=str(path)))
+        # the file's name, not its path: the folder is named in About, under Advanced
+        text = (view.exported or app.t("memory.exported")).format(name=path.name)
+        self.export_path = text
+        app.toast(text)
         return path
 
 

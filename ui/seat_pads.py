@@ -26,6 +26,7 @@ class SeatPads:
         self.states: dict[int, str] = {}     # seat -> "online" | "offline" (seats with a pad)
         self.statuses: list = []             # every pad and port the hub knows (PadStatus)
         self.keys = None                     # digits press simulated pads
+        self.failure = ""                    # why the pads could not start (About, Advanced)
 
     # -- starting and stopping ---------------------------------------------------------
     def open(self, **hub_options):
@@ -40,7 +41,8 @@ class SeatPads:
             hub = open_pads(app.cfg, self.on_event, self.on_status, **hub_options)
         except Exception as exc:        # no ptys, a broken pyserial: the table plays on without pads
             log.warning("seat pads could not be started: %s", exc, exc_info=True)
-            app.add_notice("notice.pads", reason=str(exc) or type(exc).__name__)
+            self.failure = str(exc) or type(exc).__name__
+            app.add_notice("notice.pads")
             return None
         self.attach(hub)
         return hub

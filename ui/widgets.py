@@ -26,8 +26,10 @@ from . import theme
 
 
 class WholeWords:
-    """For a Label: the text shrinks (down to 14 sp) rather than break a word over
-    two lines ("Protoko / ll"); lines still break between words."""
+    """For a Label: the text shrinks rather than break a word over two lines
+    ("Protoko / ll"); lines still break between words. Down to 8 sp: only one
+    word too wide for its box gets that small (a 20-letter name in a narrow
+    seat), and small beats cut."""
     _wanted = 0.0           # the size asked for (kv, a caller); the text is drawn at most this big
     _fitting = False
 
@@ -44,7 +46,7 @@ class WholeWords:
     def _fit_words(self, *_):
         words, room = (self.text or "").split(" "), self.width - dp(12)    # a no-break space joins a phrase
         size = self._wanted
-        while words and room > 0 and size > sp(14) and max(_word_width(w, round(size), self.bold) for w in words) > room:
+        while words and room > 0 and size > sp(8) and max(_word_width(w, round(size), self.bold) for w in words) > room:
             size -= sp(1)
         self._fitting = True
         self.font_size = size
@@ -68,11 +70,51 @@ class WholeWordsLabel(WholeWords, Label):
         self.keep_words_whole()
 
 
+class NamesLabel(Label):
+    """Players' names in a box, each one whole: as many as fit, then `more` ("and
+    {count} more") for the rest; a list never ends in "Maximiliane-Frie...". The
+    names stand where `template` says {names} ("Sing Sing: {names}"); without
+    names the template is the text as it is."""
+    names = ListProperty([])
+    template = StringProperty("{names}")
+    more = StringProperty("+{count}")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(names=self._fit, template=self._fit, more=self._fit, size=self._fit, font_size=self._fit,
+                  bold=self._fit)
+        self._fit()
+
+    def _fit(self, *_):
+        names = list(self.names)
+        if not names:
+            self.text = self.template
+            return
+        for shown in range(len(names), 0, -1):
+            rest = len(names) - shown
+            listed = ", ".join(names[:shown]) + (" " + self.more.format(count=rest) if rest else "")
+            text = self.template.format(names=listed)
+            if shown == 1 or self._fits(text):
+                break
+        self.text = text
+
+    def _fits(self, text: str) -> bool:
+        from kivy.core.text import Label as CoreLabel
+        room = max(1, self.width - 2 * self.padding[0])
+        label = CoreLabel(text=text, font_size=self.font_size, bold=self.bold, text_size=(room, None))
+        label.refresh()
+        return label.texture.size[1] <= self.height - 2 * self.padding[1] + 1
+
+
 class Tile(ButtonBehavior, BoxLayout):
-    """A home-screen tile: a big title and a line of detail under it."""
+    """A home-screen tile: a big title and a line of detail under it. With `names`
+    the detail shows `template` with as many whole names as fit (NamesLabel)."""
     title = StringProperty("")
     detail = StringProperty("")
     tone = StringProperty("normal")
+    names = ListProperty([])
+    template = StringProperty("")
+    more = StringProperty("")
 
 
 class Caption(Label):

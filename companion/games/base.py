@@ -298,7 +298,7 @@ class MemoryView:
     export_name: str | None = None             # the file "Export" writes in the data dir
     forget_label: str = ""                     # the button that makes an entry unknown again
     export_label: str = ""                     # the export button
-    exported: str = ""                         # said after exporting ({path})
+    exported: str = ""                         # said after exporting ({name}: the file's name)
     export_failed: str = ""                    # said when it could not be written ({reason})
 
 

@@ -855,7 +855,7 @@ class DigYourWayOut(Game):
                            len(places) < MAX_EXTRA_PLACES, t("settings.dig_add_place"), t("settings.dig_place_title"))
         return MemoryView(t("settings.dig_title"), t("settings.dig_note"), faces, (added,), t("error.dig_face_one"),
                           EXPORT_NAME, t("settings.dig_forget"), t("settings.dig_export"),
-                          t("settings.dig_exported", path="{path}"), t("settings.dig_export_failed", reason="{reason}"))
+                          t("settings.dig_exported", name="{name}"), t("settings.dig_export_failed", reason="{reason}"))
 
     def edit_memory(self, memory, change):
         """("set", face, "a+b") / ("forget", face) / ("add" or "remove", "places", name)."""

@@ -693,7 +693,7 @@ class Snitch(Game):
         Option("easier", "bool", False, "snitch.option.easier"),
         Option("harder", "bool", False, "snitch.option.harder"),
     )
-    help_keys = ("snitch.help.guard_soap", "snitch.help.gun_vote", "snitch.help.readings")
+    help_keys = ("snitch.help.guard_soap", "snitch.help.gun_vote", "snitch.help.readings", "snitch.help.buttons")
     moves = MOVES
     _start_gun_vote = staticmethod(start_gun_vote)     # the pads' tests build a gun vote with it
 

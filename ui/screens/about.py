@@ -1,11 +1,13 @@
-"""About and hardware: version, buttons and pins, where games are saved, config problems.
+"""About and hardware: version, buttons, whether saving works and the config is
+read; below "Advanced", for whoever set the box up, the file paths, the config's
+problems by key and what the hardware said. Paths and such stay out of the
+upper part: a player cannot act on them.
 
 Its look is in about.kv beside this file."""
 from __future__ import annotations
 
-
-
 from companion import __version__
+from companion.store import PATH_PARAMS
 
 from .base import BaseScreen
 
@@ -15,28 +17,39 @@ class AboutScreen(BaseScreen):
         app, t = self.app, self.t
         ids = self.ids
         ids.version.value = t("about.version_value", version=__version__)
-        mode = app.rig_mode()
-        lines = [t("about.mode_" + mode)]
-        notice = getattr(app.rig, "notice", None)
-        if notice:
-            lines.append(t(notice))
-        ids.mode.value = "\n".join(lines)
+        ids.mode.value = t("about.mode_" + app.rig_mode())
         ids.mapping.value = self.mapping()
         store = app.store
-        if store.notice:
-            ids.data.value = t(store.notice, **store.notice_params)
-        else:
-            ids.data.value = t("about.data_ok", path=str(store.path))
+        ids.data.value = t(store.notice, **store.notice_params) if store.notice else t("about.data_ok")
         path = app.config_path
         if app.config_errors:
-            ids.config.value = "\n".join([t("about.config_errors", path=str(path), count=len(app.config_errors))]
-                                        + [f"• {e}" for e in app.config_errors])
+            ids.config.value = t("about.config_errors", count=len(app.config_errors))
         elif path is None:
             ids.config.value = t("about.config_none")
         elif not path.exists():
-            ids.config.value = t("about.config_missing", path=str(path))
+            ids.config.value = t("about.config_missing")
         else:
-            ids.config.value = t("about.config_ok", path=str(path))
+            ids.config.value = t("about.config_ok")
+        self.advanced()
+
+    def advanced(self):
+        """The technical part: where the files are, the config's problems by key, the hardware's own words."""
+        app, t, ids = self.app, self.t, self.ids
+        store = app.store
+        files = [t(key, **{name: store.notice_params[name]}) for name, key in PATH_PARAMS.items()
+                 if name in store.notice_params]
+        if store.path is not None and "path" not in store.notice_params:
+            files.insert(0, t("advanced.file", path=str(store.path)))
+        if store.path is None:
+            files.append(t("advanced.in_memory"))
+        ids.adv_data.value = "\n".join(files)
+        path = app.config_path
+        ids.adv_config.value = "\n".join(([t("advanced.file", path=str(path))] if path is not None else [])
+                                         + [f"• {e}" for e in app.config_errors])
+        said = [app.rig.notice] if getattr(app.rig, "notice", None) else []
+        if app.seat_pads.failure:
+            said.append(t("advanced.pads", reason=app.seat_pads.failure))
+        ids.adv_hardware.value = "\n".join(said)
 
     def mapping(self) -> str:
         app, t = self.app, self.t

@@ -32,12 +32,13 @@ def colour_words(t, game, players):
             words[word] = theme.text_hex(colour)
     if not words:
         return lambda text: escape_markup(text)
-    pattern = re.compile(r"\b(" + "|".join(re.escape(escape_markup(w)) for w in sorted(words, key=len, reverse=True))
-                         + r")\b")
+    # the whole token is painted, "(sky):" and not "(" "sky" "):": a line may break where a tag begins
+    pattern = re.compile(r"(\S*?)\b(" + "|".join(re.escape(escape_markup(w)) for w in sorted(words, key=len, reverse=True))
+                         + r")\b(\S*)")
     by_escaped = {escape_markup(w): h for w, h in words.items()}
 
     def paint(text):
-        return pattern.sub(lambda m: f"[b][color={by_escaped[m.group(1)]}]{m.group(1)}[/color][/b]",
+        return pattern.sub(lambda m: f"[b][color={by_escaped[m.group(2)]}]{m.group(0)}[/color][/b]",
                            escape_markup(text))
     return paint
 

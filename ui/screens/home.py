@@ -1,4 +1,4 @@
-"""Home: new game, resume, same table again, past games, settings, hardware.
+"""Home: new game, resume, play again, past games, settings, about & hardware.
 
 Its look is in home.kv beside this file."""
 from __future__ import annotations
@@ -17,19 +17,29 @@ class HomeScreen(BaseScreen):
         target = app.resume_target()
         if target:
             ids.resume.disabled = False
-            ids.resume.detail = t("home.resume_detail", game=game_title(t, target["game"]),
-                                  players=players_text(target["setup"]["players"]))
+            self.name_table(ids.resume, target)
         else:
             ids.resume.disabled = True
-            ids.resume.detail = t("home.nothing_to_resume")
+            ids.resume.detail, ids.resume.names = t("home.nothing_to_resume"), []
         table = app.latest_table()
         ids.again.disabled = table is None
-        ids.again.detail = t("home.resume_detail", game=game_title(t, table["game"]),
-                             players=players_text(table["setup"]["players"])) if table else t("home.no_table")
+        if table:
+            self.name_table(ids.again, table)
+        else:
+            ids.again.detail, ids.again.names = t("home.no_table"), []
         count = app.store.count_sessions()
         ids.sessions.detail = t("home.sessions_detail", count=count)
         ids.settings.detail = f"{LANGUAGES[app.lang]} · {t('settings.buzzer_on' if app.buzzer_on else 'settings.buzzer_off')}"
         ids.about.detail = t("home.about_" + app.rig_mode())
+
+    def name_table(self, tile, table) -> None:
+        """The game and its players; the tile shows as many whole names as it has room for."""
+        t, players = self.t, table["setup"]["players"]
+        game = game_title(t, table["game"])
+        tile.detail = t("home.resume_detail", game=game, players=players_text(players))
+        tile.template = t("home.resume_detail", game=game, players="{names}")
+        tile.more = t("sessions.more_players")
+        tile.names = [p["name"] for p in players]
 
 
 SCREEN = HomeScreen

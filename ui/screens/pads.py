@@ -3,8 +3,6 @@
 Its look is in pads.kv beside this file."""
 from __future__ import annotations
 
-import os
-
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -146,17 +144,15 @@ class PadsScreen(BaseScreen):
             rows = [PadSeatRow(screen=self, seat=seat) for seat in range(count)]
             for row in rows:
                 box.add_widget(row)
-        by_seat = {s.seat: s for s in statuses if s.seat is not None and s.pad_id}
         for seat, (row, player) in enumerate(zip(rows, players)):
             row.colour, row.letter, row.name = player["colour"], player["letter"], player["name"]
             state = states.get(seat)
-            status = by_seat.get(seat)
             if seat == waiting:
                 row.kind, row.status = "waiting", t("pads.seat_waiting")
-            elif state == ONLINE:
-                row.kind, row.status = "online", t("pads.seat_online", pad=status.pad_id if status else "?")
+            elif state == ONLINE:       # the seat says which pad: its id (a serial number) is nobody's business
+                row.kind, row.status = "online", t("pads.seat_online")
             elif state == OFFLINE:
-                row.kind, row.status = "offline", t("pads.seat_offline", pad=status.pad_id if status else "?")
+                row.kind, row.status = "offline", t("pads.seat_offline")
             else:
                 row.kind, row.status = "none", t("pads.seat_none")
             row.claim_text = t("pads.claim_again") if state is not None else t("pads.claim")
@@ -164,10 +160,10 @@ class PadsScreen(BaseScreen):
         # pads (and ports) without a seat at this table
         others = ids.others
         others.clear_widgets()
-        for status in statuses:
-            if status.seat is not None and status.seat < count:
-                continue
-            title = t("pads.pad", pad=status.pad_id) if status.pad_id else os.path.basename(status.port or "?")
+        listed = [status for status in statuses if status.seat is None or status.seat >= count]
+        for n, status in enumerate(listed, 1):
+            # counted down the list, not named by serial number or port: a player presses it to tell
+            title = t("pads.port" if status.state == IGNORED else "pads.pad", n=n)
             if status.state == INCOMPATIBLE:
                 kind, text = "problem", t("pads.incompatible")
             elif status.state == IGNORED:

@@ -10,7 +10,7 @@ import time
 
 from kivy.clock import Clock
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
@@ -30,7 +30,9 @@ PAGE = 20       # sessions read at a time: a few screenfuls
 
 class SessionRow(RecycleDataViewBehavior, BoxLayout):
     session_id = NumericProperty(0)
-    title = StringProperty("")
+    title = StringProperty("")          # every name: the dialogs' words
+    players = ListProperty([])          # the same names, for the one line the row has
+    more_text = StringProperty("")
     detail = StringProperty("")
     finished = BooleanProperty(False)
     playable = BooleanProperty(True)    # this UI has a table screen for its game
@@ -50,6 +52,8 @@ class MoreRow(RecycleDataViewBehavior, FlatButton):
 
 class GameLogDialog(Dialog):
     """A finished game's log, to read: no undo, no redo, nothing played on."""
+    players = ListProperty([])          # its title: the names, whole
+    more_text = StringProperty("")
 
     def __init__(self, session: Session, **kwargs):
         super().__init__(**kwargs)
@@ -123,6 +127,7 @@ class SessionsScreen(BaseScreen):
         t = self.t
         return {"viewclass": "SessionRow", "screen": self, "session_id": info["id"],
                 "title": self.describe(info), "detail": self.detail(info), "finished": info["finished"],
+                "players": [p["name"] for p in info["setup"]["players"]], "more_text": t("sessions.more_players"),
                 "playable": info["game"] in PLAYABLE, "resume_text": t("sessions.resume"),
                 "view_text": t("sessions.view"), "delete_text": t("sessions.delete")}
 
@@ -151,7 +156,8 @@ class SessionsScreen(BaseScreen):
         except REFUSED as exc:
             self.app.toast(self.t.error(exc), "error")
             return
-        GameLogDialog(session, title=row.title, body=row.detail.replace("\n", " · ")).open()
+        GameLogDialog(session, title=row.title, players=list(row.players), more_text=row.more_text,
+                      body=row.detail.replace("\n", " · ")).open()
 
     def ask_delete(self, row: SessionRow):
         # The one question in the app: deleting cannot be undone.

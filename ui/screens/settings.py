@@ -1,4 +1,4 @@
-"""Settings: language, buzzer, timer, debounce, and what each game remembers.
+"""Settings: language, buzzer, timer, what each game remembers, and under Advanced the button debounce.
 
 Its look is in settings.kv beside this file."""
 from __future__ import annotations
