@@ -33,7 +33,7 @@ def offered_specs(game, seeds=range(6), steps=120):
                 ask, _ = A.questions(spec)
                 shape = (spec.type, tuple((n, p.kind, len(p.choices), p.minimum, p.maximum) for n, p in ask))
                 if ask and shape not in seen:
-                    seen[shape] = (spec, players)
+                    seen[shape] = (spec, players, state)
             try:
                 state = game.apply(state, game.resolve(state, random_action(rng.choice(legal), rng), rng))
             except Exception:  # a random action the rules refuse: try another
@@ -43,13 +43,17 @@ def offered_specs(game, seeds=range(6), steps=120):
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_action_dialog_fits_the_screen(make_ui, lang):
+    from companion.i18n import Catalogue
     from ui.dialogs import ActionDialog
     ui = make_ui(seat=0)
     ui.app.set_language(lang)
+    t = Catalogue(lang)
     forms = set()
     for game in GAMES.values():
-        for spec, players in offered_specs(game):
-            dialog = ActionDialog(A.ActionGroup(spec.type, spec.label, [spec]), players, send=lambda action: None)
+        for spec, players, state in offered_specs(game):
+            prompt = game.summary(state, t).get("prompt") or ""   # a table's step is headed by the game's prompt
+            dialog = ActionDialog(A.ActionGroup(spec.type, spec.label, [spec]), players, send=lambda action: None,
+                                  context=prompt)
             dialog.open()
             ui.pump(2)
             problems = layout_problems(ui, dialog)
@@ -61,3 +65,29 @@ def test_every_action_dialog_fits_the_screen(make_ui, lang):
     # the wizards that were: the heist's card, a step's attempt, the Scheme's reveal
     assert {("heist", "lay_heist"), ("heist", "attempt"), ("snitch", "reveal"), ("dig", "give_up")} <= forms
     assert ("heist", "roll") not in forms    # a die first: tapped faces or Cellmate rolls, then the modifier
+
+
+def test_a_refused_answer_is_said_on_its_page_and_kept(make_ui):
+    """One question at a time too: when the rules refuse what was sent (here a team
+    size asked while the heists are still being laid out, as when the table moved on),
+    the dialog stays on the question, says why, and the warning sounds."""
+    from companion.games.base import ActionSpec, Param
+    from ui.dialogs import ActionDialog
+    from ui_fixtures import answer, start_game
+    ui = make_ui(seat=0)
+    start_game(ui, "heist", ("Anna", "Ben"))
+    session = ui.app.session
+    players = session.state["players"]
+    spec = ActionSpec("set_team", "heist.action.set_team", 0,
+                      {"recruits": Param("int", "heist.param.recruits", minimum=0, maximum=4)})
+    dialog = ActionDialog(A.ActionGroup(spec.type, spec.label, [spec]), players)
+    dialog.open()
+    ui.pump(2)
+    ui.rig.played.clear()
+    answer(ui, "4")
+    assert ui.modal() is dialog and dialog.message == "That is not possible now."
+    assert dialog.question == "Recruits in the team" and dialog.answers == ["Recruits in the team: 4"]
+    assert ui.rig.played == ["warning"] and session.head == 0
+    assert ui.app.root.ids.toast.opacity == 0          # said once, in the dialog, not behind it too
+    assert layout_problems(ui, dialog) == []
+    dialog.dismiss()

@@ -31,6 +31,7 @@ FORM_WIDTH = 756
 FORM_HEIGHT = 464 - 20 - 64 - 64 - 4 * 8
 LABEL_HEIGHT = 30       # a line of 24 sp text
 GAP = 8
+HEADING_WIDTH = 600     # the top bar beside Back and the page count
 
 
 def _app():
@@ -219,8 +220,10 @@ class ActionDialog(Dialog):
         label = t(group.label)
         if actor is not None:
             self.heading = t("picker.by", name=A.seat_name(self.players, actor), action=label)
-        else:  # the table's step: the game's own words say best what it asks
-            self.heading = A.plain(self.context) or label
+        else:  # the table's step: the game's own words say best what it asks, when they fit the bar
+            context = A.plain(self.context)
+            fits = text_width(context, sp(24), False) <= HEADING_WIDTH * 1.8   # two lines of 24 px
+            self.heading = context if context and fits else label
         body = self.ids.body
         body.clear_widgets()
         self.buttons = []
