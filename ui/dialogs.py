@@ -555,6 +555,7 @@ class ActionDialog(Dialog):
 
     def edit(self, field):
         """A form's number cell tapped: the keypad takes the page until CONFIRM or Back."""
+        self._unfocus()
         self.editing = field.name
         self.message = ""
         self.show()
@@ -578,7 +579,14 @@ class ActionDialog(Dialog):
             self.message = self.t("form.missing", fields=", ".join(self.fields[n].label for n in todo))
             return
         self.message = ""
+        self._unfocus()
         self._send(values)
+
+    def _unfocus(self):
+        # a text field leaving the page takes the docked keyboard with it
+        for field in self.fields.values():
+            if isinstance(field.cell, FieldInput):
+                field.cell.focus = False
 
     # -- answers -------------------------------------------------------------
     def pick_spec(self, spec):
