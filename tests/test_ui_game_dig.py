@@ -5,8 +5,8 @@ import pytest
 
 from companion.i18n import Catalogue
 from companion.games.dig import BOARD_KEY
-from ui_fixtures import (act, answer, kivy_window, look, make_ui, press, screen_lines, seat_texts,  # noqa: F401
-                         start_game)
+from ui_fixtures import (act, answer, fill, kivy_window, look, make_ui, press, screen_lines,  # noqa: F401
+                         seat_texts, start_game)
 
 pytestmark = pytest.mark.ui
 
@@ -65,11 +65,11 @@ def test_dig_michelle_moves_and_extorts(make_ui, lang):
     assert session.state["extortion"]["step"] == "threat"
     assert {"cooperate", "fight", "give_up"} <= set(ui.app.screen("game").buttons)
     look(ui, f"dig-{lang}-3-threat")
-    act(ui, "give_up")
-    assert ui.modal().question == t("dig.param.has_tool")
-    answer(ui, words["no"])
-    assert ui.modal().question == t("dig.param.hand") and ui.modal().can_skip
-    press(ui, "skip")                            # how many cards in hand: not said
+    dialog = act(ui, "give_up")                  # the Tool in hand and the cards in hand: one page
+    assert dialog.form is not None
+    fill(ui, t("dig.param.has_tool"), words["no"])
+    look(ui, f"dig-{lang}-3b-give-up", dialog)
+    press(ui, "confirm")                         # how many cards in hand: not said
     assert ui.modal() is None
     assert session.state["prisoners"][1]["beatings"] == 1
     assert any(line.startswith("Ben: ") and words["beaten"] in line for line in screen_lines(ui))

@@ -3,46 +3,47 @@ for the first player, a step's Success, Push and Failure with real dice, a
 heist completed with its gems drawn from the bag, and the final scoring."""
 import pytest
 
-from ui_fixtures import (act, answer, kivy_window, look, make_ui, press, screen_lines, seat_texts,  # noqa: F401
-                         number, start_game, visible_lines)
+from ui_fixtures import (act, answer, fill, form_field, kivy_window, look, make_ui, press, screen_lines,  # noqa: F401
+                         seat_texts, number, start_game, visible_lines)
 
 pytestmark = pytest.mark.ui
 
 
 def lay_heist(ui, challenges, take, name=None):
-    act(ui, "lay_heist")
-    dialog = ui.modal()
-    if dialog.question == "Place on the table":
-        answer(ui, "Place 1" if ui.app.session.state["heists"][0] is None else "Place 2")
-    for challenge in challenges:
-        assert ui.modal().question.startswith("Challenge of step")
-        number(ui, challenge)
-    assert ui.modal().question == "TAKE (gems)"
-    number(ui, take)
-    assert ui.modal().question == "Heist name"
+    """The heist's card on one page: the place, the challenge of each step, the TAKE, a name; CONFIRM."""
+    dialog = act(ui, "lay_heist")
+    assert dialog.form is not None
+    if "slot" in dialog.fields:
+        fill(ui, "Place on the table", "Place 1" if ui.app.session.state["heists"][0] is None else "Place 2")
+    for step, challenge in zip("ABCD", challenges):
+        fill(ui, f"Step {step}", challenge)
+    fill(ui, "TAKE", take)
     if name:
-        ui.type_into(ui.modal().field, name)
-        press(ui, "ok")
-    assert ui.modal().can_finish  # the skills printed at the steps are optional: leave them all out
-    press(ui, "finish")
+        fill(ui, "Name", name)
+    press(ui, "confirm")           # the skills printed at the steps are optional: left empty
     assert ui.modal() is None
 
 
 def attempt(ui, kind, heist, total):
-    act(ui, kind)
-    answer(ui, heist)
-    assert ui.modal().question == "Skill total"
-    number(ui, total)
-    if ui.modal() is not None:  # how many recruits: one
-        assert ui.modal().question == "Recruits activated"
-        number(ui, 1)
+    """Which heist, the skill total (keypad) and one recruit, on one page."""
+    dialog = act(ui, kind)
+    assert dialog.form is not None
+    if "heist" in dialog.fields:
+        fill(ui, "Heist", heist)
+    fill(ui, "Skill total", total)
+    if "recruits" in dialog.fields:
+        fill(ui, "Recruits activated", "1")
+    press(ui, "confirm")
+    assert ui.modal() is None
 
 
 def roll(ui, face):
     act(ui, "roll")
     answer(ui, str(face))             # the real die
-    assert ui.modal().question == "Interrupts and abilities (+/-)"
-    press(ui, "skip")                 # no modifier
+    dialog = ui.modal()
+    assert dialog.question == "Interrupts and abilities (+/-)"
+    assert dialog.keypad.ids.display.text == "0"   # nothing typed: the default, shown dim
+    ui.tap(dialog.keypad.ids.confirm)  # no modifier
     assert ui.modal() is None
 
 
@@ -149,3 +150,132 @@ def test_heist_by_touch(make_ui):
         assert any(line.startswith(f"{name}: ") and line.endswith(f"= {scores[seat]}") for line in screen_lines(ui))
     assert ui.app.screen("game").ids.primary.text == "Play again"
     look(ui, "heist-5-final-scoring")
+
+
+FORM = {
+    "en": {"slot": "Place on the table", "steps": ("Step A", "Step B", "Step C", "Step D"), "take": "TAKE",
+           "name": "Name", "skills": ("Skill A", "Skill B", "Skill C", "Skill D"),
+           "missing": "Still to fill in: Step C, Step D", "refused": "Only 1 to 40",
+           "empty": "Type a number: 1 to 40", "confirm": "Next"},
+    "de": {"slot": "Platz auf dem Tisch", "steps": ("Schritt A", "Schritt B", "Schritt C", "Schritt D"),
+           "take": "BEUTE", "name": "Name", "skills": ("Fertigkeit A", "Fertigkeit B", "Fertigkeit C", "Fertigkeit D"),
+           "missing": "Noch offen: Schritt C, Schritt D", "refused": "Nur 1 bis 40",
+           "empty": "Eine Zahl eintippen: 1 bis 40", "confirm": "Weiter"},
+}
+
+
+def in_sight(dialog, widget) -> bool:
+    """Whether the widget is drawn inside the dialog and inside the part of its page on show."""
+    from kivy.uix.scrollview import ScrollView
+    x, y = widget.to_window(*widget.pos)
+    right, top = widget.to_window(widget.right, widget.top)
+    boxes = [dialog]
+    node = widget.parent
+    while node is not None and node is not dialog:
+        if isinstance(node, ScrollView):
+            boxes.append(node)
+        node = node.parent
+    for box in boxes:
+        bx, by = box.to_window(*box.pos) if box is dialog else box.parent.to_window(*box.pos)
+        if x < bx - 1 or y < by - 1 or right > bx + box.width + 1 or top > by + box.height + 1:
+            return False
+    return widget.width > 0 and widget.height > 0 and widget.opacity > 0
+
+
+def cell_texts(ui, words):
+    fields = [form_field(ui, label) for label in (*words["steps"], words["take"], words["name"])]
+    return [f.cell.text for f in fields]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_heist_layout_is_one_page(make_ui, lang):
+    words = FORM[lang]
+    ui = make_ui(seat=0)
+    ui.app.set_language(lang)
+    start_game(ui, "heist", ("Anna", "Ben"))
+    session = ui.app.session
+    dialog = act(ui, "lay_heist")
+
+    # every argument of the heist card at once: the place, four challenges, the TAKE, the name, four skills
+    labels = [words["slot"], *words["steps"], words["take"], words["name"], *words["skills"]]
+    assert sorted(f.label_widget.text for f in dialog.fields.values()) == sorted(labels)
+    for label in labels:
+        field = form_field(ui, label)
+        for widget in [field.label_widget, *(field.buttons or [field.cell])]:
+            assert in_sight(dialog, widget), f"{label}: {widget!r} is not on the page"
+    assert dialog.ids.confirm.text == words["confirm"] and in_sight(dialog, dialog.ids.confirm)
+    assert dialog.progress == ""           # no "1 of 11": one page
+
+    # entries stay while others are made and changed
+    fill(ui, words["slot"], {"en": "Place 2", "de": "Platz 2"}[lang])
+    fill(ui, words["steps"][0], 12)
+    fill(ui, words["steps"][1], 7)
+    fill(ui, words["take"], 6)
+    fill(ui, words["name"], "Museum")
+    fill(ui, words["skills"][0], "Safe")
+    assert cell_texts(ui, words) == ["12", "7", "–", "–", "6", "Museum"]
+    fill(ui, words["steps"][0], 15)        # Step A again: the keypad shows 12, deleted and typed anew
+    assert cell_texts(ui, words) == ["15", "7", "–", "–", "6", "Museum"]
+    assert [b.selected for b in form_field(ui, words["slot"]).buttons] == [False, True]
+    assert form_field(ui, words["skills"][0]).cell.text == "Safe"
+
+    # CONFIRM with steps C and D empty: said on the page, marked, nothing lost, nothing sent
+    press(ui, "confirm")
+    assert ui.modal() is dialog and dialog.message == words["missing"]
+    assert [form_field(ui, s).label_widget.wrong for s in words["steps"]] == [False, False, True, True]
+    assert cell_texts(ui, words) == ["15", "7", "–", "–", "6", "Museum"]
+    assert session.head == 0 and session.state["heists"] == [None, None]
+    look(ui, f"heist-{lang}-layout-form", dialog)
+
+    fill(ui, words["steps"][2], 3)
+    fill(ui, words["steps"][3], 20)
+    assert not form_field(ui, words["steps"][2]).label_widget.wrong
+    press(ui, "confirm")
+    assert ui.modal() is None
+    assert session.state["heists"][1] == {
+        "name": "Museum", "take": 6, "progress": [[], []],
+        "steps": [{"challenge": 15, "skill": "Safe"}, {"challenge": 7, "skill": ""},
+                  {"challenge": 3, "skill": ""}, {"challenge": 20, "skill": ""}]}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_keypad_types_deletes_refuses_and_confirms(make_ui, lang):
+    words = FORM[lang]
+    ui = make_ui(seat=0)
+    ui.app.set_language(lang)
+    start_game(ui, "heist", ("Anna", "Ben"))
+    dialog = act(ui, "lay_heist")
+    ui.tap(form_field(ui, words["steps"][2]).cell)
+    keypad = dialog.keypad
+    assert keypad is not None and dialog.question.endswith(" C")   # the step's full name over the keypad
+    assert keypad.ids.display.text == "–" and keypad.message == words["refused"].split(" ", 1)[1]
+
+    # nothing typed: CONFIRM says what is wanted
+    ui.tap(keypad.ids.confirm)
+    assert dialog.keypad is keypad and keypad.wrong and keypad.message == words["empty"]
+    # no challenge starts with 0: refused, the range said
+    ui.tap(keypad.keys["0"])
+    assert keypad.ids.display.text == "–" and keypad.message == words["refused"] and keypad.wrong
+    ui.tap(keypad.keys["4"])
+    assert keypad.ids.display.text == "4" and not keypad.wrong
+    ui.tap(keypad.keys["5"])                # 45 is over 40: refused, the 4 stays
+    assert keypad.ids.display.text == "4" and keypad.message == words["refused"]
+    look(ui, f"heist-{lang}-keypad-refused", dialog)
+    ui.tap(keypad.keys["0"])
+    assert keypad.ids.display.text == "40"
+    ui.tap(keypad.keys["delete"])
+    ui.tap(keypad.keys["delete"])
+    assert keypad.ids.display.text == "–"
+    ui.tap(keypad.keys["3"])
+    ui.tap(keypad.keys["2"])
+    assert keypad.ids.display.text == "32" and not keypad.wrong
+    look(ui, f"heist-{lang}-keypad", dialog)
+    ui.tap(keypad.ids.confirm)
+    # back on the form, with the number in its cell
+    assert dialog.keypad is None and form_field(ui, words["steps"][2]).cell.text == "32"
+
+    # Back leaves the keypad without a change
+    ui.tap(form_field(ui, words["steps"][2]).cell)
+    ui.tap(dialog.keypad.keys["delete"])
+    press(ui, "back")
+    assert ui.modal() is dialog and form_field(ui, words["steps"][2]).cell.text == "32"

@@ -7,8 +7,8 @@ import pytest
 
 from companion.games import GAMES
 from companion.inputs import InputEvent
-from ui_fixtures import (act, answer, bring_into_view, kivy_window, look, make_ui, press,  # noqa: F401
-                         start_game, step)
+from ui_fixtures import (act, answer, bring_into_view, fill, form_field, kivy_window, look, make_ui,  # noqa: F401
+                         press, start_game)
 
 
 def tap_seen(ui, widget):
@@ -70,19 +70,25 @@ def test_help_a_rules_error_and_undo_in_german(make_ui):
     ui.tap(dialog.ids.close)
     assert ui.modal() is None
 
-    # Ben's tunnel points cannot go below 0: the game says so, in German, with the warning cue
+    # Ben's tunnel points cannot go below 0: the game says so on the form, in German, with the
+    # warning cue, and what was entered stays to be put right
     ui.rig.played.clear()
     dialog = act(ui, "adjust")
-    assert dialog.question == "Knacki"
-    answer(ui, "Ben")
-    answer(ui, "Tunnelpunkte")
-    assert ui.modal().question == "Ändern um" and ui.modal().value_text == "0"
-    step(ui, "−1")
-    press(ui, "ok")
-    assert ui.app.last_toast == "Tunnelpunkte und Zigaretten nicht unter 0, Prügel nur von 0 bis 2."
+    assert dialog.form is not None        # who, which counter and by how much: one page
+    fill(ui, "Knacki", "Ben")
+    fill(ui, "Zähler", "Tunnelpunkte")
+    fill(ui, "Ändern um", -1)             # the keypad's +/− key, then the 1
+    press(ui, "confirm")
+    refusal = "Tunnelpunkte und Zigaretten nicht unter 0, Prügel nur von 0 bis 2."
+    assert ui.modal() is dialog and dialog.message == refusal
     assert ui.rig.played == ["warning"]
     assert ui.app.session.head == 0
-    look(ui, "de-game-error")
+    assert [b.text for b in form_field(ui, "Knacki").buttons if b.selected] == ["Ben"]
+    assert [b.text for b in form_field(ui, "Zähler").buttons if b.selected] == ["Tunnelpunkte"]
+    assert form_field(ui, "Ändern um").cell.text == "−1"
+    look(ui, "de-game-error", dialog)
+    press(ui, "back")
+    assert ui.modal() is None
 
     # a step and its undo, by touch and by the buttons
     act(ui, "search")

@@ -4,8 +4,8 @@ failed Scheme with its draws, the Guard and the handcuffs."""
 import pytest
 
 from companion.inputs import InputEvent
-from ui_fixtures import (act, answer, kivy_window, look, make_ui, press, screen_lines, seat_texts,  # noqa: F401
-                         number, start_game)
+from ui_fixtures import (act, answer, fill, kivy_window, look, make_ui, press, screen_lines,  # noqa: F401
+                         seat_texts, number, start_game)
 
 pytestmark = pytest.mark.ui
 
@@ -23,15 +23,23 @@ def scheme(ui, name, required):
     number(ui, required)                   # six buttons, 1 to 6: one tap
 
 
+def reveal(ui, repeats, backstabs):
+    """The reveal on one page: does a Prison Contact repeat, how many Backstab icons; CONFIRM."""
+    dialog = act(ui, "reveal")
+    assert dialog.form is not None
+    fill(ui, "Does a Prison Contact show more than once?", repeats)
+    fill(ui, "How many Backstab icons?", backstabs)
+    press(ui, "confirm")
+    assert ui.modal() is None
+
+
 def succeed(ui, target):
     """The Soap holder plays a card under `target`'s Scheme (it needs 1): the reveal
     shows no repeat and no Backstab; a new Scheme needing 1; the Soap goes on."""
     act(ui, "play_card")
     answer(ui, target)
     assert ui.app.session.state["phase"] == "resolution"
-    act(ui, "reveal")
-    answer(ui, "No")                       # no Prison Contact repeats
-    number(ui, 0)                          # 0 Backstab icons
+    reveal(ui, "No", 0)                    # no Prison Contact repeats, 0 Backstab icons
     if ui.app.session.state["phase"] == "new_scheme":
         act(ui, "new_scheme")
         number(ui, 1)                      # needs 1 card
@@ -54,7 +62,7 @@ def test_the_snitch_by_touch(make_ui):
     act(ui, "scheme")
     answer(ui, "Anna")
     dialog = ui.modal()       # a Scheme's number: six buttons, one tap, no OK
-    assert [b.text for b in dialog.buttons] == ["1", "2", "3", "4", "5", "6"] and not dialog.needs_ok
+    assert [b.text for b in dialog.buttons] == ["1", "2", "3", "4", "5", "6"] and not dialog.can_confirm
     look(ui, "snitch-1b-scheme-number", dialog)
     answer(ui, "1")
     for name, required in (("Ben", 1), ("Cleo", 1), ("Dora", 1)):
@@ -90,11 +98,10 @@ def test_the_snitch_by_touch(make_ui):
     assert session.state["phase"] == "resolution"
     look(ui, "snitch-4-resolution")
     dialog = act(ui, "reveal")
-    assert dialog.question == "Does a Prison Contact show more than once?"
+    fill(ui, "Does a Prison Contact show more than once?", "No")
     look(ui, "snitch-5-reveal-question", dialog)
-    answer(ui, "No")
-    assert ui.modal().question == "How many Backstab icons?"
-    number(ui, 0)
+    fill(ui, "How many Backstab icons?", 0)
+    press(ui, "confirm")
     assert session.state["scored"] == 1
     # the reward draws in order, where everybody sees them, then the new Scheme
     assert game.prompt.text.replace("\u00a0", " ") == (
@@ -167,11 +174,7 @@ def test_a_failed_scheme_by_touch(make_ui):
     assert game.headline.text == "Ben's Scheme resolves" and session.state["interrogation"] == 16
 
     # the reveal: a Prison Contact repeats, 2 Backstab icons (2 cards + the random one)
-    act(ui, "reveal")
-    answer(ui, "Yes")
-    assert ui.modal().question == "How many Backstab icons?"
-    number(ui, 2)
-    assert ui.modal() is None
+    reveal(ui, "Yes", 2)
     state = session.state
     assert state["phase"] == "stash_item" and state["failed"] == 1 and state["scored"] == 0
     assert game.headline.text == "Ben's Scheme failed"

@@ -419,35 +419,59 @@ def answer(ui, text):
 
 def number(ui, value):
     """Answer the open number question with `value`: its button when the range is a
-    row of numbers, else the stepper's steps from where it stands, then OK."""
+    row of numbers, else typed on the keypad and CONFIRMed."""
     dialog = ui.modal()
-    if not dialog.needs_ok:
-        answer(ui, str(value))
+    if dialog.keypad is None:
+        answer(ui, str(value).replace("-", "−"))
         return
-    labels = [b.text for b in dialog.buttons]
-    current = int(dialog.value_text)
-    for big in (10, 5, 1):
-        while f"+{big}" in labels and value - current >= big:
-            step(ui, f"+{big}")
-            current += big
-        while f"−{big}" in labels and current - value >= big:
-            step(ui, f"−{big}")
-            current -= big
-    assert dialog.value_text == str(value)
-    press(ui, "ok")
+    keypad = key_in(ui, value)
+    assert keypad.entry == str(value), keypad.message
+    ui.tap(keypad.ids.confirm)
 
 
-def step(ui, *steps):
-    """Tap the stepper's buttons ("+1", "−5" ...), in order."""
+def key_in(ui, value):
+    """Type `value` on the open keypad, as a finger does: delete what is there, then
+    the sign and the digits. Returns the keypad."""
+    keypad = ui.modal().keypad
+    assert keypad is not None, "no keypad on show"
+    while keypad.entry:
+        ui.tap(keypad.keys["delete"])
+    text = str(value)
+    if text.startswith("-"):
+        ui.tap(keypad.keys["sign"])
+    for digit in text.lstrip("-"):
+        ui.tap(keypad.keys[digit])
+    return keypad
+
+
+def form_field(ui, label):
+    """The open form's field showing this label."""
     dialog = ui.modal()
-    for label in steps:
-        button = next(b for b in dialog.buttons if b.text == label)
-        ui.tap(button)
-    return dialog
+    assert dialog is not None and dialog.form is not None, "no form open"
+    found = [f for f in dialog.fields.values() if f.label_widget is not None and f.label_widget.text == label]
+    assert found, f"{label!r} is not on the form: {[f.label for f in dialog.fields.values()]}"
+    return found[0]
+
+
+def fill(ui, label, value):
+    """Enter `value` in the form's field `label` by touch: the answer button showing it,
+    the number cell and its keypad, or the text field."""
+    field = form_field(ui, label)
+    if field.buttons:
+        matches = [b for b in field.buttons if b.text == str(value)]
+        assert matches, f"{value!r} is not among {[b.text for b in field.buttons]}"
+        ui.tap(matches[0])
+    elif field.cell.__class__.__name__ == "NumberCell":
+        ui.tap(field.cell)
+        keypad = key_in(ui, value)
+        assert keypad.entry == str(value), keypad.message
+        ui.tap(keypad.ids.confirm)
+    else:
+        ui.type_into(field.cell, str(value))
 
 
 def press(ui, name):
-    """A footer button of the open dialog: back, skip, roll, finish, ok, close, cancel."""
+    """A footer button of the open dialog: back, skip, roll, finish, confirm, ok, close, cancel."""
     dialog = ui.modal()
     assert dialog is not None, f"no dialog open to press {name}"
     ui.tap(dialog.ids[name])

@@ -195,40 +195,113 @@ def build_action(spec: ActionSpec, values: dict) -> dict:
     return action
 
 
-ROW_OF_NUMBERS = 8    # a range this small is a row of buttons; a wider one, a stepper
+ROW_OF_NUMBERS = 8    # a range this small is a row of buttons; a wider one, a keypad
 
 
 def int_choices(param: Param) -> list[int] | None:
-    """Every value of a small range (a Scheme's number: 1 to 6), one button each; None: use the stepper."""
+    """Every value of a small range (a Scheme's number: 1 to 6), one button each; None: use the keypad."""
     if param.minimum is None or param.maximum is None or not 1 < param.maximum - param.minimum + 1 <= ROW_OF_NUMBERS:
         return None
     return list(range(param.minimum, param.maximum + 1))
 
 
-def int_steps(param: Param) -> tuple[int, ...]:
-    """The stepper's steps: 1, and a bigger one for wide ranges."""
-    low = param.minimum if param.minimum is not None else 0
-    high = param.maximum if param.maximum is not None else low + 100
-    span = high - low
-    if span > 20:
-        return (1, 10)
-    if span > 8:
-        return (1, 5)
-    return (1,)
+# -- one page, or one question at a time ----------------------------------------------
+BUTTONS, KEYPAD, TEXT = "buttons", "keypad", "text"
 
 
-def int_start(param: Param) -> int:
-    low = param.minimum if param.minimum is not None else 0
-    high = param.maximum if param.maximum is not None else low + 100
-    return 0 if low <= 0 <= high else low
+def field_shape(param: Param) -> str | None:
+    """How an argument is entered on a one-page form: a row of buttons, a number cell
+    that opens the keypad, or a line of text. None for a die: its faces are tapped in
+    turn (or the app rolls), which needs a page of its own."""
+    if param.kind == "int":
+        return BUTTONS if int_choices(param) is not None else KEYPAD
+    if param.kind in ("seat", "choice", "bool"):
+        return BUTTONS
+    if param.kind == "text":
+        return TEXT
+    return None
 
 
-def clamp(param: Param, value: int) -> int:
-    if param.minimum is not None:
-        value = max(param.minimum, value)
-    if param.maximum is not None:
-        value = min(param.maximum, value)
-    return value
+def field_options(param: Param) -> list:
+    """The values a row of buttons offers, in order."""
+    if param.kind == "bool":
+        return [True, False]
+    if param.kind == "int":
+        return int_choices(param) or []
+    return list(param.choices)
+
+
+def one_page(ask: list[tuple[str, Param]]) -> bool:
+    """Several arguments, none of them a die: all on one form. No argument depends on
+    an earlier answer (a spec's Params are fixed when it is offered; only the choice
+    among a group's specs comes first, on a page of its own), so any order is fine."""
+    return len(ask) > 1 and all(field_shape(p) is not None for _, p in ask)
+
+
+def missing(ask: list[tuple[str, Param]], values: dict) -> list[str]:
+    """The arguments a form still needs before it can be sent."""
+    return [name for name, param in ask
+            if not param.optional and (name not in values or (param.kind == "text" and not str(values[name]).strip()))]
+
+
+# -- the keypad ------------------------------------------------------------------------
+UNBOUNDED = 10 ** 9   # what Param.check takes for a missing bound
+
+
+def bounds(param: Param) -> tuple[int, int]:
+    low = param.minimum if param.minimum is not None else -UNBOUNDED
+    high = param.maximum if param.maximum is not None else UNBOUNDED
+    return low, high
+
+
+def could_become(entry: str, low: int, high: int) -> bool:
+    """Whether more digits can still make `entry` a number from low to high ("4" for
+    1 to 40: yes, 4 or 40; "5": only 5; "0": no)."""
+    if entry in ("", "-"):
+        return entry == "" or low < 0
+    negative = entry.startswith("-")
+    digits = entry.lstrip("-")
+    if not digits.isdigit() or (len(digits) > 1 and digits[0] == "0"):
+        return False
+    most = len(str(max(abs(low), abs(high))))
+    head = int(digits)
+    for length in range(len(digits), most + 1):
+        if head == 0 and length > len(digits):
+            break  # nothing is written 0 followed by more digits
+        span = 10 ** (length - len(digits))
+        first, last = head * span, (head + 1) * span - 1
+        if negative:
+            first, last = -last, -first
+        if first <= high and last >= low:
+            return True
+    return False
+
+
+def keypad_type(entry: str, key: str, low: int, high: int) -> tuple[str, bool]:
+    """The entry after one key ("0"-"9", "delete", "sign"), and False when the key was
+    refused: no number from low to high can be written that way."""
+    if key == "delete":
+        return entry[:-1], True
+    if key == "sign":
+        if low >= 0:
+            return entry, False
+        turned = entry[1:] if entry.startswith("-") else "-" + entry
+        return (turned, True) if could_become(turned, low, high) else (entry, False)
+    if not (len(key) == 1 and key.isdigit()):
+        return entry, False
+    sign = "-" if entry.startswith("-") else ""
+    digits = entry.lstrip("-")
+    typed = sign + (key if digits == "0" else digits + key)   # a leading 0 is replaced, not kept
+    return (typed, True) if could_become(typed, low, high) else (entry, False)
+
+
+def keypad_value(entry: str, low: int, high: int) -> int | None:
+    """The number typed, or None when it is not a whole number from low to high."""
+    try:
+        value = int(entry)
+    except ValueError:
+        return None
+    return value if low <= value <= high else None
 
 
 # -- the log -----------------------------------------------------------------------

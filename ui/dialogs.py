@@ -1,25 +1,37 @@
-"""Dialogs of the game screen: asking an action's arguments one by one, and the help.
+"""Dialogs of the game screen: an action's arguments, the help, the one confirmation.
 
-The questions come from the game's own Param descriptions (ui.actions); the
-answer goes to the app as one action, like every other tap.
+The questions come from the game's own Param descriptions (ui.actions): several
+arguments on one form when they fit, else one question per page; numbers from a
+wide range on a keypad. The answer goes to the app as one action, like every
+other tap; when the rules refuse it, the dialog says why and keeps what was entered.
 """
 from __future__ import annotations
 
+from math import ceil
+
 from kivy.app import App
-from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
 
 from companion.players import COLOUR_HEX
 
 from . import actions as A
-from . import theme
-from .widgets import BigButton, AutoScroll, Dialog, FlatButton
+from .widgets import AutoScroll, BigButton, Dialog, FlatButton, text_width
 
 TEXT_LIMIT = 30
+
+# The action dialog's room (its kv: 780 x 464, padding 12/10, a 64 px top bar and
+# footer, 8 px between rows): what a one-page form may fill.
+FORM_WIDTH = 756
+FORM_HEIGHT = 464 - 20 - 64 - 64 - 4 * 8
+LABEL_HEIGHT = 30       # a line of 24 sp text
+GAP = 8
+HEADING_WIDTH = 600     # the top bar beside Back and the page count
 
 
 def _app():
@@ -29,6 +41,7 @@ def _app():
 class FieldInput(TextInput):
     """One line of text for an action (a heist's name), at most `limit` letters."""
     limit = NumericProperty(TEXT_LIMIT)
+    wrong = BooleanProperty(False)        # a form's field still to fill in
 
     def insert_text(self, substring, from_undo=False):
         substring = substring.replace("\n", " ")
@@ -40,21 +53,115 @@ class ChoiceGrid(GridLayout):
     """The answers to one question, as big buttons."""
 
 
-class ActionDialog(Dialog):
-    """Asks each argument of one action in turn; the last answer sends it.
+class FormLabel(Label):
+    """A form field's name, 24 sp, over or beside what it asks."""
+    wrong = BooleanProperty(False)
 
-    A group of several legal actions (the same thing for several seats or
-    windows) first asks which one."""
+
+class PickButton(FlatButton):
+    """One answer of a form's row: stays marked while it is the one chosen."""
+    selected = BooleanProperty(False)
+    value = ObjectProperty(None, allownone=True)
+
+
+class PickSeat(BigButton):
+    """A seat (or a colour) as one answer of a form's row, with its chip."""
+    selected = BooleanProperty(False)
+    value = ObjectProperty(None, allownone=True)
+
+
+class NumberCell(FlatButton):
+    """A form's number: shows what was typed; a tap opens the keypad."""
+    wrong = BooleanProperty(False)
+
+
+class Field:
+    """One argument on a form: its widgets, so taps and tests reach them."""
+
+    def __init__(self, name, param, label):
+        self.name, self.param, self.label = name, param, label
+        self.shape = A.field_shape(param)
+        self.label_widget = None
+        self.buttons: list = []         # a row of answers
+        self.cell = None                # a NumberCell or a FieldInput
+
+    def mark(self, wrong: bool):
+        self.label_widget.wrong = wrong
+        if self.cell is not None:
+            self.cell.wrong = wrong
+
+
+class Keypad(BoxLayout):
+    """Digits for a number from a wide range: the entry shown large, a digit that
+    cannot lead to a number in the range refused with the range said, CONFIRM
+    hands the number on (to `done(keypad)`)."""
+    entry = StringProperty("")
+    placeholder = StringProperty("")    # shown dim while nothing is typed
+    message = StringProperty("")
+    wrong = BooleanProperty(False)
+
+    def __init__(self, low: int, high: int, entry: str = "", placeholder: str = "", done=None, **kwargs):
+        super().__init__(**kwargs)
+        self.low, self.high = low, high
+        self.done = done
+        self.entry = entry
+        self.placeholder = placeholder
+        self.keys: dict[str, FlatButton] = {}
+        t = _app().t
+        self.hint = t("picker.range", low=self.shown(low), high=self.shown(high))
+        self.message = self.hint
+        grid = self.ids.key_grid
+        for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "sign", "0", "delete"):
+            if key == "sign" and low >= 0:
+                grid.add_widget(Widget())     # no negative numbers: nothing to turn
+                continue
+            text = {"sign": "+/−", "delete": t("keypad.delete")}.get(key, key)
+            button = FlatButton(text=text, font_size="24sp" if key == "delete" else "34sp",
+                                tone="quiet" if key in ("sign", "delete") else "normal")
+            button.bind(on_release=lambda _b, k=key: self.press(k))
+            grid.add_widget(button)
+            self.keys[key] = button
+
+    @staticmethod
+    def shown(bound: int) -> str:
+        return "…" if abs(bound) >= A.UNBOUNDED else str(bound).replace("-", "−")
+
+    def press(self, key: str):
+        entry, taken = A.keypad_type(self.entry, key, self.low, self.high)
+        self.entry = entry
+        if taken:
+            self.wrong, self.message = False, self.hint
+        else:
+            self.refuse()
+
+    def refuse(self, text: str = ""):
+        self.wrong = True
+        self.message = text or _app().t("keypad.refused", low=self.shown(self.low), high=self.shown(self.high))
+
+    def value(self):
+        return A.keypad_value(self.entry, self.low, self.high)
+
+    def confirm(self):
+        if self.done is not None:
+            self.done(self)
+
+
+class ActionDialog(Dialog):
+    """Asks an action's arguments; CONFIRM (or the last answer) sends it.
+
+    Several arguments that fit go on one form (a row of buttons, a number cell,
+    a line of text each), else one question per page. A group of several legal
+    actions (the same thing for several seats or windows) first asks which one."""
     heading = StringProperty("")
     question = StringProperty("")
     progress = StringProperty("")
     can_skip = BooleanProperty(False)     # this argument may be left out
     can_roll = BooleanProperty(False)     # ... and then the app rolls the die
     can_finish = BooleanProperty(False)   # everything still to ask may be left out
-    needs_ok = BooleanProperty(False)     # a stepper or a text field: confirm with OK
-    value_text = StringProperty("")       # the stepper's value
+    can_confirm = BooleanProperty(False)  # a form or a text field: CONFIRM sends it
     entered = StringProperty("")          # faces entered so far (several dice)
     answers = ListProperty([])            # what was chosen so far, in words
+    message = StringProperty("")          # why it cannot be sent (yet)
 
     def __init__(self, group: A.ActionGroup, players: list, current=None, send=None, context: str = "",
                  **kwargs):
@@ -70,8 +177,11 @@ class ActionDialog(Dialog):
         self.values: dict = {}
         self.index = 0
         self.faces: list[int] = []
-        self.number = 0
         self.field = None
+        self.form: list | None = None     # the form's lines of fields, when it is one page
+        self.fields: dict[str, Field] = {}
+        self.editing = None               # the form's number being typed on the keypad
+        self.keypad = None
         self.buttons: list = []           # the answer buttons on show (tests tap them)
         if self.spec is not None:
             self._take(self.spec)
@@ -95,6 +205,10 @@ class ActionDialog(Dialog):
         self.values = {}
         self.index = 0
         self.faces = []
+        self.editing = None
+        self.message = ""
+        self.fields = {name: Field(name, param, self._form_label(spec, name, param)) for name, param in self.ask}
+        self.form = self._lay_out() if A.one_page(self.ask) else None
 
     def current_param(self):
         return self.ask[self.index] if self.spec is not None and self.index < len(self.ask) else (None, None)
@@ -106,17 +220,30 @@ class ActionDialog(Dialog):
         label = t(group.label)
         if actor is not None:
             self.heading = t("picker.by", name=A.seat_name(self.players, actor), action=label)
-        else:  # the table's step: the game's own words say best what it asks
-            self.heading = A.plain(self.context) or label
+        else:  # the table's step: the game's own words say best what it asks, when they fit the bar
+            context = A.plain(self.context)
+            fits = text_width(context, sp(24), False) <= HEADING_WIDTH * 1.8   # two lines of 24 px
+            self.heading = context if context and fits else label
         body = self.ids.body
         body.clear_widgets()
         self.buttons = []
         self.field = None
+        self.keypad = None
         self.entered = ""
-        self.answers = [A.arg_text(t, self.players, p, self.values[n]) for n, p in self.ask if n in self.values]
+        self.can_skip = self.can_roll = self.can_finish = self.can_confirm = False
+        self.progress = ""
         if self.spec is None:
+            self.answers = []
             self._show_specs()
             return
+        if self.form is not None:
+            self.answers = []
+            if self.editing is not None:
+                self._show_form_keypad(self.fields[self.editing])
+            else:
+                self._show_form()
+            return
+        self.answers = [A.arg_text(t, self.players, p, self.values[n]) for n, p in self.ask if n in self.values]
         name, param = self.current_param()
         if param is None:
             self._send()
@@ -124,10 +251,11 @@ class ActionDialog(Dialog):
         self.question = t(param.label) if param.label else name
         self.progress = t("picker.step", n=self.index + 1, count=len(self.ask)) if len(self.ask) > 1 else ""
         rest = self.ask[self.index:]
-        self.can_skip = param.optional and param.kind != "die"
+        keypad = A.field_shape(param) == A.KEYPAD
+        self.can_skip = param.optional and param.kind != "die" and not keypad   # the keypad: CONFIRM on nothing
         self.can_roll = param.optional and param.kind == "die" and not self.faces
-        self.can_finish = len(rest) > 1 and all(p.optional for _, p in rest)
-        self.needs_ok = param.kind == "text" or (param.kind == "int" and A.int_choices(param) is None)
+        self.can_finish = len(rest) > 1 and all(p.optional for _, p in rest) and not keypad  # keys keep 64 px
+        self.can_confirm = param.kind == "text"
         getattr(self, "_show_" + param.kind, self._show_text)(param)
 
     def _show_specs(self):
@@ -135,8 +263,6 @@ class ActionDialog(Dialog):
         specs = self.group.specs
         by_seat = len({s.player for s in specs}) == len(specs) and all(s.player is not None for s in specs)
         self.question = t("picker.who" if by_seat else "picker.which")
-        self.progress = ""
-        self.can_skip = self.can_roll = self.can_finish = self.needs_ok = False
         grid = self._grid(2 if by_seat or len(specs) <= 4 else 3)
         for spec in specs:
             if by_seat:
@@ -190,7 +316,7 @@ class ActionDialog(Dialog):
         """A grid of big number buttons (die faces, a small range); a tap is tapped(value)."""
         grid = self._grid(cols)
         for value in values:
-            button = FlatButton(text=str(value), font_size="40sp", size_hint_y=None, height=dp(84))
+            button = FlatButton(text=_number_text(value), font_size="40sp", size_hint_y=None, height=dp(84))
             button.bind(on_release=lambda _b, v=value: tapped(v))
             grid.add_widget(button)
             self.buttons.append(button)
@@ -205,44 +331,262 @@ class ActionDialog(Dialog):
             self.buttons.append(button)
 
     def _show_int(self, param):
-        t = self.t
         choices = A.int_choices(param)
-        if choices is not None:     # a small range: one tap on the number, no stepping and OK
+        if choices is not None:     # a small range: one tap on the number, no keypad
             self._numbers(choices, len(choices) if len(choices) <= 6 else 4, self.answer)   # one row when it fits
             return
-        self.number = A.clamp(param, A.int_start(param))
-        self.value_text = str(self.number)
-        row = BoxLayout(spacing=dp(8), size_hint_y=None, height=dp(96), pos_hint={"center_y": 0.5})
-        steps = A.int_steps(param)
-        for step in sorted(steps, reverse=True):
-            row.add_widget(self._step_button(-step))
-        value = Label(text=self.value_text, font_size="56sp", bold=True, color=theme.TEXT)
-        self.bind(value_text=value.setter("text"))
-        row.add_widget(value)
-        for step in steps:
-            row.add_widget(self._step_button(step))
-        box = BoxLayout(orientation="vertical", spacing=dp(6))
-        box.add_widget(row)
-        low = param.minimum if param.minimum is not None else "…"
-        high = param.maximum if param.maximum is not None else "…"
-        box.add_widget(Label(text=t("picker.range", low=low, high=high), font_size="24sp", color=theme.TEXT_DIM,
-                             size_hint_y=None, height=dp(28)))
-        self.ids.body.add_widget(box)
+        name, _param = self.current_param()
+        kept = self.values.get(name)          # a refused number comes back to be put right
+        self._show_keypad(param, "" if kept is None else str(kept), self._keyed_answer)
 
-    def _step_button(self, step):
-        text = f"−{-step}" if step < 0 else f"+{step}"
-        button = FlatButton(text=text, font_size="28sp", size_hint=(None, None), size=(dp(96), dp(84)))
-        button.bind(on_release=lambda _b: self.step(step))
-        self.buttons.append(button)
-        return button
+    def _show_keypad(self, param, entry, done):
+        low, high = A.bounds(param)
+        placeholder = _number_text(param.default) if param.optional and param.default is not None else ""
+        self.keypad = Keypad(low, high, entry=entry, placeholder=placeholder, done=done)
+        self.ids.body.add_widget(self.keypad)
+        if self.message:                # a refusal of what was sent: said where the number is typed
+            self.keypad.refuse(self.message)
+            self.message = ""
+
+    def _keyed_answer(self, keypad):
+        name, param = self.current_param()
+        value = self._keyed(keypad, param)
+        if value is _SKIP:
+            self.skip()
+        elif value is not None:
+            self.answer(value)
+
+    def _keyed(self, keypad, param):
+        """The keypad's number for `param`; _SKIP: nothing typed for an optional one;
+        None: refused on the keypad (nothing typed, or out of range), said there."""
+        if keypad.entry in ("", "-"):
+            if param.optional:
+                return _SKIP
+            low, high = keypad.low, keypad.high
+            keypad.refuse(self.t("keypad.empty", low=keypad.shown(low), high=keypad.shown(high)))
+            return None
+        value = keypad.value()
+        if value is None:
+            keypad.refuse()
+        return value
 
     def _show_text(self, param):
-        field = FieldInput(limit=TEXT_LIMIT)
+        field = FieldInput(limit=_limit(param))
         self.field = field
         box = BoxLayout(orientation="vertical")
         box.add_widget(field)
         box.add_widget(BoxLayout())
         self.ids.body.add_widget(box)
+
+    # -- the form ------------------------------------------------------------
+    def _form_label(self, spec, name, param) -> str:
+        """The action's own short word for an argument on its form ("<action label>.<name>"),
+        else the argument's label."""
+        t = self.t
+        key = f"{spec.label}.{name}"
+        text = t(key)
+        if text != key:
+            return text
+        return t(param.label) if param.label else name
+
+    def _option_text(self, param, value) -> str:
+        if param.kind == "seat":
+            return A.seat_name(self.players, value)
+        if param.kind == "bool":
+            return self.t("common.yes" if value else "common.no")
+        if param.kind == "choice":
+            return A.choice_text(self.t, param.label, value)
+        return _number_text(value)
+
+    def _chip(self, param, value):
+        """(colour, letter) for an answer that is a seat or a player's colour, else None."""
+        if param.kind == "seat":
+            who = self.players[value]
+            return who["colour"], who["letter"]
+        if param.kind == "choice" and isinstance(value, str) and value in COLOUR_HEX:
+            return value, self._option_text(param, value)[:1].upper()
+        return None
+
+    def _button_width(self, param, value) -> float:
+        width = text_width(self._option_text(param, value), sp(24)) + dp(28)
+        if self._chip(param, value) is not None:
+            width += dp(56)
+        return max(dp(72), width)
+
+    def _lay_out(self):
+        """The form's lines, or None when they do not fit one page. A row of buttons
+        has its label beside it; number cells and texts share lines, label over each."""
+        fields = [self.fields[name] for name, _ in self.ask]
+        shared = {}
+        for field in fields:
+            shared[field.param.label] = shared.get(field.param.label, 0) + 1
+        lines, height = [], 0.0
+        run: list[Field] = []
+
+        def close_run():
+            nonlocal height
+            if not run:
+                return
+            # texts that repeat one label (a skill per step) first: they line up under the numbers
+            if run[0].shape == A.TEXT:
+                run.sort(key=lambda f: shared[f.param.label] == 1)
+            least = dp(110) if run[0].shape == A.KEYPAD else dp(140)
+            widths = [max(least, text_width(f.label, sp(24), False) + dp(12)) for f in run]
+            fit = max(1, int((dp(FORM_WIDTH) + dp(GAP)) // (max(widths) + dp(GAP))))
+            per_line = min(fit, len(run))          # equal columns, as many as fit
+            if run[0].shape == A.KEYPAD:           # a lone number is a cell, not a bar across the page
+                per_line = max(per_line, min(fit, 3))
+            tall = dp(LABEL_HEIGHT) + dp(4) + dp(64)
+            for start in range(0, len(run), per_line):
+                lines.append(("cells", run[start:start + per_line], per_line, tall))
+                height += tall + dp(GAP)
+            run.clear()
+
+        for field in fields:
+            if field.shape in (A.KEYPAD, A.TEXT):
+                if run and run[0].shape != field.shape:
+                    close_run()
+                run.append(field)
+                continue
+            close_run()
+            widths = [self._button_width(field.param, v) for v in A.field_options(field.param)]
+            label_width = text_width(field.label, sp(24), False) + dp(12)
+            room = dp(FORM_WIDTH) - dp(GAP) - min(label_width, dp(FORM_WIDTH) * 0.4)
+            rows = _pack(widths, room)
+            if rows is None:
+                return None                # an answer wider than the page: one question at a time
+            row_width = max(sum(r) + dp(GAP) * (len(r) - 1) for r in rows)
+            label_room = dp(FORM_WIDTH) - dp(GAP) - row_width
+            label_lines = ceil(label_width / max(1.0, label_room))
+            tall = max(len(rows) * dp(64) + (len(rows) - 1) * dp(GAP), label_lines * dp(LABEL_HEIGHT))
+            lines.append(("buttons", [field], rows, tall))
+            height += tall + dp(GAP)
+        close_run()
+        return lines if height - dp(GAP) <= dp(FORM_HEIGHT) else None
+
+    def _show_form(self):
+        self.question = ""
+        self.can_confirm = True
+        scroll = AutoScroll()              # never needed at 800x480; a long refusal must not push fields away
+        box = BoxLayout(orientation="vertical", spacing=dp(GAP), size_hint_y=None)
+        box.bind(minimum_height=box.setter("height"))
+        for kind, fields, layout, height in self.form:
+            if kind == "buttons":
+                box.add_widget(self._button_line(fields[0], layout, height))
+            else:
+                box.add_widget(self._cell_line(fields, layout, height))
+        scroll.add_widget(box)
+        self.ids.body.add_widget(scroll)
+
+    def _button_line(self, field, rows, height):
+        param = field.param
+        row_width = max(sum(r) + dp(GAP) * (len(r) - 1) for r in rows)
+        line = BoxLayout(spacing=dp(GAP), size_hint_y=None, height=height)
+        field.label_widget = FormLabel(text=field.label)
+        line.add_widget(field.label_widget)
+        stack = BoxLayout(orientation="vertical", spacing=dp(GAP), size_hint=(None, None), width=row_width,
+                          height=len(rows) * dp(64) + (len(rows) - 1) * dp(GAP), pos_hint={"center_y": 0.5})
+        values = iter(A.field_options(param))
+        field.buttons = []
+        for widths in rows:
+            row = BoxLayout(spacing=dp(GAP))
+            for width in widths:
+                value = next(values)
+                chip = self._chip(param, value)
+                if chip is not None:
+                    button = PickSeat(text=self._option_text(param, value), colour=chip[0], letter=chip[1],
+                                      size_hint_x=width, value=value)
+                else:
+                    button = PickButton(text=self._option_text(param, value), size_hint_x=width, value=value)
+                button.selected = field.name in self.values and self.values[field.name] == value
+                button.bind(on_release=lambda b, f=field: self.pick(f, b.value))
+                row.add_widget(button)
+                field.buttons.append(button)
+                self.buttons.append(button)
+            stack.add_widget(row)
+        line.add_widget(stack)
+        return line
+
+    def _cell_line(self, fields, per_line, height):
+        line = BoxLayout(spacing=dp(GAP), size_hint_y=None, height=height)
+        for field in fields:
+            cell = BoxLayout(orientation="vertical", spacing=dp(4))
+            field.label_widget = FormLabel(text=field.label, size_hint_y=None, height=dp(LABEL_HEIGHT))
+            cell.add_widget(field.label_widget)
+            if field.shape == A.KEYPAD:
+                value = self.values.get(field.name)
+                field.cell = NumberCell(text=_number_text(value) if value is not None else "–")
+                field.cell.bind(on_release=lambda _b, f=field: self.edit(f))
+            else:
+                field.cell = FieldInput(limit=_limit(field.param), text=self.values.get(field.name, ""))
+                field.cell.bind(text=lambda w, text, f=field: self._typed(f, text))
+            cell.add_widget(field.cell)
+            line.add_widget(cell)
+        for _ in range(per_line - len(fields)):   # a short line keeps the columns' width
+            line.add_widget(Widget())
+        return line
+
+    def _show_form_keypad(self, field):
+        self.question = self.t(field.param.label) if field.param.label else field.label
+        value = self.values.get(field.name)
+        self._show_keypad(field.param, "" if value is None else str(value),
+                          lambda keypad, f=field: self._keyed_field(f, keypad))
+
+    def _keyed_field(self, field, keypad):
+        value = self._keyed(keypad, field.param)
+        if value is None:
+            return
+        if value is _SKIP:
+            self.values.pop(field.name, None)
+        else:
+            self.values[field.name] = value
+        self.editing = None
+        self.show()
+
+    def pick(self, field, value):
+        """A tap on one answer of a form's row; a second tap on an optional one takes it back."""
+        if field.param.optional and self.values.get(field.name, _SKIP) == value:
+            self.values.pop(field.name)
+        else:
+            self.values[field.name] = value
+        for button in field.buttons:
+            button.selected = field.name in self.values and self.values[field.name] == button.value
+        field.mark(False)
+
+    def edit(self, field):
+        """A form's number cell tapped: the keypad takes the page until CONFIRM or Back."""
+        self._unfocus()
+        self.editing = field.name
+        self.message = ""
+        self.show()
+
+    def _typed(self, field, text):
+        self.values[field.name] = text
+        if text.strip():
+            field.mark(False)
+
+    def confirm(self):
+        """CONFIRM: the form's action (or the text asked), unless something is still to fill in."""
+        if self.form is None:
+            self.ok()
+            return
+        values = {n: v for n, v in self.values.items() if not (isinstance(v, str) and not v.strip())}
+        todo = A.missing(self.ask, values)
+        for name, field in self.fields.items():
+            if field.label_widget is not None:
+                field.mark(name in todo)
+        if todo:
+            self.message = self.t("form.missing", fields=", ".join(self.fields[n].label for n in todo))
+            return
+        self.message = ""
+        self._unfocus()
+        self._send(values)
+
+    def _unfocus(self):
+        # a text field leaving the page takes the docked keyboard with it
+        for field in self.fields.values():
+            if isinstance(field.cell, FieldInput):
+                field.cell.focus = False
 
     # -- answers -------------------------------------------------------------
     def pick_spec(self, spec):
@@ -256,6 +600,7 @@ class ActionDialog(Dialog):
         name, _param = self.current_param()
         self.values[name] = value
         self.index += 1
+        self.message = ""
         self.show()
 
     def face(self, value: int):
@@ -267,23 +612,15 @@ class ActionDialog(Dialog):
         else:
             self.show()
 
-    def step(self, step: int):
-        _name, param = self.current_param()
-        self.number = A.clamp(param, self.number + step)
-        self.value_text = str(self.number)
-
     def ok(self):
         name, param = self.current_param()
-        if param is None:
+        if param is None or self.field is None:
             return
-        if param.kind == "int":
-            self.answer(self.number)
-        elif self.field is not None:
-            text = self.field.text.strip()
-            if not text and param.optional:
-                self.skip()
-            else:
-                self.answer(text)
+        text = self.field.text.strip()
+        if not text and param.optional:
+            self.skip()
+        else:
+            self.answer(text)
 
     def skip(self):
         """Leave this argument out: the game takes its default (a die: the app rolls)."""
@@ -291,6 +628,7 @@ class ActionDialog(Dialog):
         self.values.pop(name, None)
         self.faces = []
         self.index += 1
+        self.message = ""
         self.show()
 
     def finish(self):
@@ -299,7 +637,11 @@ class ActionDialog(Dialog):
         self.show()
 
     def back(self):
-        if self.spec is not None and self.index > 0:
+        self.message = ""
+        if self.spec is not None and self.editing is not None:
+            self.editing = None           # the keypad, left without a change
+            self.show()
+        elif self.spec is not None and self.form is None and self.index > 0:
             self.index -= 1
             self.values.pop(self.ask[self.index][0], None)
             self.faces = []
@@ -310,11 +652,52 @@ class ActionDialog(Dialog):
         else:
             self.dismiss()
 
-    def _send(self):
-        action = A.build_action(self.spec, {**self.given, **self.values})
+    def _send(self, values=None):
+        action = A.build_action(self.spec, {**self.given, **(self.values if values is None else values)})
+        outcome = self.send(action)
+        refused = outcome is not None and getattr(outcome, "ok", True) is False
+        if refused and self._window is not None and (self.form is not None or self.ask):
+            self._refused(outcome.error)
+            return
         if self._window is not None:
             self.dismiss()
-        self.send(action)
+
+    def _refused(self, error):
+        """The rules said no: say why on the page, with everything entered still there."""
+        app = _app()
+        text = app.t.error(error) if error is not None else ""
+        if app.root is not None and "toast" in app.root.ids:
+            app.root.ids.toast.hide()     # said here, in the dialog: not again behind it
+        if self.form is None:             # back to the last question, its answer kept in the log line
+            self.index = max(0, len(self.ask) - 1)
+            self.faces = []
+        self.message = text
+        self.show()
+
+
+_SKIP = object()
+
+
+def _number_text(value) -> str:
+    return str(value).replace("-", "−")   # a real minus: wider, reads across the table
+
+
+def _limit(param) -> int:
+    # what the game takes (a skill: 20 letters), so a longer text is never typed to be refused
+    return min(param.length, TEXT_LIMIT) if param.length else TEXT_LIMIT
+
+
+def _pack(widths: list[float], room: float) -> list[list[float]] | None:
+    """Buttons of these widths in rows no wider than room, in order; None when one alone is wider."""
+    rows: list[list[float]] = [[]]
+    for width in widths:
+        if width > room:
+            return None
+        used = sum(rows[-1]) + dp(GAP) * len(rows[-1])
+        if rows[-1] and used + width > room:
+            rows.append([])
+        rows[-1].append(width)
+    return rows
 
 
 class HelpDialog(Dialog):

@@ -1,0 +1,76 @@
+"""What the screen makes of a game's Params, without Kivy: which actions are one
+page, and what the keypad takes for a number from a wide range."""
+from companion.games import GAMES
+from companion.games.base import ActionSpec, Param
+from ui import actions as A
+
+CHALLENGE = (1, 40)
+
+
+def typed(keys, low, high):
+    """The entry after these keys, and the keys that were refused."""
+    entry, refused = "", []
+    for key in keys:
+        entry, taken = A.keypad_type(entry, key, low, high)
+        if not taken:
+            refused.append(key)
+    return entry, refused
+
+
+def test_the_keypad_takes_only_digits_that_can_still_make_a_number_in_range():
+    assert typed("32", *CHALLENGE) == ("32", [])
+    assert typed("45", *CHALLENGE) == ("4", ["5"])        # 45 is over 40: the 5 is refused
+    assert typed("40", *CHALLENGE) == ("40", [])
+    assert typed("0", *CHALLENGE) == ("", ["0"])          # no challenge starts with 0
+    assert typed("075", 0, 60) == ("7", ["5"])        # a leading 0 is replaced, not kept; 75 > 60
+    assert typed("123", 1, 10) == ("1", ["2", "3"])
+
+
+def test_the_keypad_deletes_and_turns_the_sign_only_where_negatives_exist():
+    assert typed(["3", "delete"], *CHALLENGE) == ("", [])
+    assert typed(["delete"], *CHALLENGE) == ("", [])
+    assert typed(["sign", "3"], -10, 10) == ("-3", [])
+    assert typed(["1", "sign", "sign"], -10, 10) == ("1", [])
+    assert typed(["sign"], *CHALLENGE) == ("", ["sign"])
+    assert typed(["sign", "1", "1"], -10, 10) == ("-1", ["1"])     # -11 is below -10
+
+
+def test_the_keypad_value_is_a_number_in_range_or_nothing():
+    assert A.keypad_value("32", *CHALLENGE) == 32
+    assert A.keypad_value("-3", -10, 10) == -3
+    assert A.keypad_value("5", 10, 60) is None            # a start of 50, not a number the range has
+    assert A.keypad_value("", *CHALLENGE) is None
+    assert A.keypad_value("-", -10, 10) is None
+
+
+def test_small_ranges_are_buttons_wide_ones_the_keypad():
+    assert A.field_shape(Param("int", minimum=1, maximum=6)) == A.BUTTONS
+    assert A.field_options(Param("int", minimum=1, maximum=6)) == [1, 2, 3, 4, 5, 6]
+    assert A.field_shape(Param("int", minimum=1, maximum=40)) == A.KEYPAD
+    assert A.field_shape(Param("int", minimum=-10, maximum=10)) == A.KEYPAD
+    assert A.field_shape(Param("bool")) == A.BUTTONS and A.field_options(Param("bool")) == [True, False]
+    assert A.field_shape(Param("text")) == A.TEXT
+    assert A.field_shape(Param("die")) is None
+
+
+def test_several_arguments_without_a_die_go_on_one_page():
+    heist = GAMES["heist"]
+    state = heist.setup([{"name": n, "colour": c, "letter": n[0]} for n, c in (("Anna", "orange"), ("Ben", "sky"))],
+                        heist.check_options({}), 0, __import__("random").Random(1))
+    lay = next(s for s in heist.legal_actions(state) if s.type == "lay_heist")
+    ask, given = A.questions(lay)
+    assert A.one_page(ask) and [n for n, _ in ask] == ["slot", "a", "b", "c", "d", "take", "name",
+                                                        "skill_a", "skill_b", "skill_c", "skill_d"]
+    roll = ActionSpec("roll", "x", 0, {"dice": Param("die", optional=True),
+                                       "modifier": Param("int", minimum=-10, maximum=10, optional=True)})
+    assert not A.one_page(A.questions(roll)[0])            # a die: faces tapped on a page of their own
+    one = ActionSpec("scheme", "x", 0, {"required": Param("int", minimum=1, maximum=6)})
+    assert not A.one_page(A.questions(one)[0])             # one question: one tap, no CONFIRM
+
+
+def test_a_form_misses_required_arguments_and_blank_texts_only():
+    ask = [("a", Param("int", minimum=1, maximum=40)), ("name", Param("text", optional=True)),
+           ("who", Param("text"))]
+    assert A.missing(ask, {}) == ["a", "who"]
+    assert A.missing(ask, {"a": 3, "who": "  "}) == ["who"]
+    assert A.missing(ask, {"a": 3, "who": "Mo"}) == []
