@@ -6,7 +6,7 @@ import pytest
 from companion.games import GAMES
 from companion.games.base import ADJUST, END_TURN, ActionSpec
 from ui.actions import ActionGroup, panel
-from ui_fixtures import act, answer, bring_into_view, kivy_window, look, make_ui, start_game  # noqa: F401
+from ui_fixtures import act, answer, bring_into_view, kivy_window, look, make_ui, press, start_game  # noqa: F401
 
 pytestmark = pytest.mark.ui
 
@@ -92,7 +92,8 @@ def test_dig_corrections_wait_behind_adjust(make_ui):
     assert dialog is not None and dialog is not screen.adjust_dialog      # asking the correction's arguments
     listed = [b.text for b in reversed(screen.adjust_dialog.ids.choices.children)]
     assert len(listed) >= 3 and all(text for text in listed)
-    answer(ui, "Ben")
+    answer(ui, "Ben")                        # one page: whom and where, then CONFIRM
     answer(ui, "Infirmary")
+    press(ui, "confirm")
     assert ui.app.session.state["prisoners"][1]["place"] == "infirmary"
     assert ui.modal() is None and ui.app.session.state["actions_left"] == 2    # a correction costs no action

@@ -156,11 +156,11 @@ FORM = {
     "en": {"slot": "Place on the table", "steps": ("Step A", "Step B", "Step C", "Step D"), "take": "TAKE",
            "name": "Name", "skills": ("Skill A", "Skill B", "Skill C", "Skill D"),
            "missing": "Still to fill in: Step C, Step D", "refused": "Only 1 to 40",
-           "empty": "Type a number: 1 to 40", "confirm": "Next"},
+           "empty": "Type a number: 1 to 40", "confirm": "CONFIRM"},
     "de": {"slot": "Platz auf dem Tisch", "steps": ("Schritt A", "Schritt B", "Schritt C", "Schritt D"),
            "take": "BEUTE", "name": "Name", "skills": ("Fertigkeit A", "Fertigkeit B", "Fertigkeit C", "Fertigkeit D"),
            "missing": "Noch offen: Schritt C, Schritt D", "refused": "Nur 1 bis 40",
-           "empty": "Eine Zahl eintippen: 1 bis 40", "confirm": "Weiter"},
+           "empty": "Eine Zahl eintippen: 1 bis 40", "confirm": "CONFIRM"},
 }
 
 
