@@ -41,3 +41,24 @@ def test_the_snitch_deck_is_the_big_counter_with_the_riot_marked_and_counts_down
         assert tiles(game) == before and deck.value == f"{left}/18"   # the same tiles, new numbers
     ui.app.root.ids.toast.hide()
     look(ui, "board-snitch-counters")
+
+
+def test_sing_sing_windows_show_their_bars_and_hide_them_while_a_guess_runs(make_ui):
+    ui = make_ui(seat=0)
+    game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"), {"tracker": ["value"]})   # tracker on
+    windows = game.board.ids.pieces
+    assert len(windows.children) == 12
+    first = list(reversed(windows.children))[0]
+    assert (first.short, first.pieces) == ("1", [True, True, True])
+    before = list(windows.children)
+    assert ui.app.perform({"type": "remove_bar", "player": 0, "window": 1, "bar": "long"}).ok
+    assert list(windows.children) == before and first.pieces == [True, False, True]   # in place
+    ui.app.root.ids.toast.hide()
+    look(ui, "board-singsing-windows")
+    # the masked player must not see where the bar went: no windows while the guess runs
+    while ui.app.session.state["phase"] != "guess":
+        spec = ui.app.session.game.legal_actions(ui.app.session.state)[0]
+        action = {"type": spec.type, **({"player": spec.player} if spec.player is not None else {})}
+        action.update({name: p.choices[0] for name, p in spec.params.items() if p.choices})
+        assert ui.app.perform(action).ok, action
+    assert windows.children == []

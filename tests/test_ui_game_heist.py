@@ -4,7 +4,7 @@ heist completed with its gems drawn from the bag, and the final scoring."""
 import pytest
 
 from ui_fixtures import (act, answer, fill, form_field, kivy_window, look, make_ui, press, screen_lines,  # noqa: F401
-                         seat_texts, number, start_game, visible_lines)
+                         plain, seat_texts, number, start_game, marked_lines)
 
 pytestmark = pytest.mark.ui
 
@@ -105,7 +105,8 @@ def test_heist_by_touch(make_ui):
     assert "Ben, step A of Heist 1: 0 + 1 = 1 against 5: Failure" in screen_lines(ui)
     ui.pump(2)
     # the roll's result is the fact that changed: marked, and scrolled into view
-    assert ("Ben, step A of Heist 1: 0 + 1 = 1 against 5: Failure", True) in visible_lines(ui)
+    assert ("Ben, step A of Heist 1: 0 + 1 = 1 against 5: Failure", True) in marked_lines(ui)
+    assert plain(game.news.text) == "Ben, step A of Heist 1: 0 + 1 = 1 against 5: Failure"   # above the board
     look(ui, "heist-3-failure")
     act(ui, "upkeep")
     act(ui, "end_turn")

@@ -495,14 +495,6 @@ def screen_lines(ui):
     return [plain(c.text) for c in reversed(ui.app.screen("game").ids.lines.children)]
 
 
-def visible_lines(ui):
-    """The summary lines a person can see without scrolling, and which are marked as new."""
-    screen = ui.app.screen("game")
-    view = screen.ids.line_scroll
-    out = []
-    for label in reversed(screen.ids.lines.children):
-        bottom = view.parent.to_widget(*label.to_window(*label.pos))[1]
-        top = view.parent.to_widget(*label.to_window(label.right, label.top))[1]
-        if bottom >= view.y - 1 and top <= view.top + 1:
-            out.append((plain(label.text), label.fresh))
-    return out
+def marked_lines(ui):
+    """The summary lines, each with whether it is marked as changed by the last step."""
+    return [(plain(label.text), label.fresh) for label in reversed(ui.app.screen("game").ids.lines.children)]

@@ -4,7 +4,6 @@ Its look is in game.kv beside this file."""
 from __future__ import annotations
 
 
-from kivy.clock import Clock
 from kivy.properties import BooleanProperty
 
 
@@ -120,16 +119,17 @@ class GameScreen(BaseScreen):
         if len(changed) * 2 > len(texts):
             changed = set()   # a whole new picture (setup done, a new phase): nothing stands out
         for line, label in zip(texts, reuse(ids.lines, len(texts), FactLine)):
-            # a fact that changed with the last step is marked, and scrolled to
+            # a fact that changed with the last step is marked
             label.text, label.fresh = paint(line), line in changed
-            if label.fresh and self.fresh is None:
+            if label.fresh:
                 self.fresh = label
+        # what the last step did, in sight above the board (the last fact it changed:
+        # a roll's result, a timeout), so the board never scrolls away to show it
+        ids.news.text = self.fresh.text if self.fresh is not None and not finished else ""
         # over: the scoreboard leads the board; without one the outcome ends the facts
         at_end = finished and not (board is not None and board.scores)
         ids.line_scroll.at_end = at_end
         ids.line_scroll.scroll_y = 0 if at_end else 1
-        if self.fresh is not None and not finished:
-            Clock.schedule_once(self._show_fresh, 0)
 
         self.show_actions(session, players, current, finished)
         ids.undo_btn.disabled = not session.can_undo
@@ -226,10 +226,6 @@ class GameScreen(BaseScreen):
         for seat, card in enumerate(reversed(self.ids.seats.children)):
             card.pad = states.get(seat, "")
             card.pad_text = pad_mark(t, card.pad)
-
-    def _show_fresh(self, *_):
-        if self.fresh is not None:   # into sight, scrolling no further than needed: the board stays
-            self.ids.line_scroll.show(self.fresh)
 
     def choose(self, group) -> ActionDialog:
         session = self.app.session
