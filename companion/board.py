@@ -22,6 +22,8 @@ class Counter:
     total: int | None = None                   # out of (drawn as a dial or bar when given)
     marks: tuple[tuple[int, str], ...] = ()    # thresholds on the way: (7, "riot")
     big: bool = False                          # the table's main number: drawn largest
+    colour: str | None = None                  # of one colour (the orange gems in the bag)
+    short: str = ""                            # its name where room is short ("Orange")
 
 
 @dataclass(frozen=True)

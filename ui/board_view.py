@@ -25,6 +25,7 @@ class CounterTile(BoxLayout):
     share = NumericProperty(-1.0)       # value / total; -1: no total, no bar
     marks = ListProperty([])            # shares where a threshold lies (the riot at 7 of 18)
     big = BooleanProperty(False)
+    colour = StringProperty("")         # of one colour: drawn small, named by its colour
 
     def tick(self, index: int, *_redrawn_on) -> list:
         """The line across the bar where threshold `index` lies (none: no points);
@@ -43,7 +44,8 @@ class CounterStrip(StackLayout):
         for counter, tile in zip(counters, reuse(self, len(counters), CounterTile)):
             total = counter.total
             tile.value = str(counter.value) if total is None else f"{counter.value}/{total}"
-            tile.label = counter.label
+            tile.label = counter.short or counter.label
+            tile.colour = counter.colour or ""
             tile.share = counter.value / total if total else -1.0
             tile.marks = [at / total for at, _words in counter.marks if total and 0 < at < total]
             tile.big = counter.big

@@ -573,7 +573,7 @@ class Heist(Game):
             areas.append(Area(f"heist.{slot}", label, facts + (t("heist.board.take", take=heist["take"]),),
                               "attempted" if attempted else "open"))
         counters = [Tally(f"bag.{c}", t("heist.board.bag", colour=t(f"heist.param.gem.{c}")), state["bag"][c],
-                          total=state["start_bag"][c]) for c in order]
+                          total=state["start_bag"][c], colour=c, short=t(f"heist.param.gem.{c}")) for c in order]
         counters.append(Tally("completed", t("heist.board.completed"), state["completed"],
                               total=heists_to_end(len(players)), big=True))
         seats = []
