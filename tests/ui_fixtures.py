@@ -44,16 +44,49 @@ class StubRig:
 
 
 class FakeClock:
-    """A monotonic clock the test moves by hand."""
+    """A monotonic clock the test moves by hand. It brings its own wake-ups
+    (ui/table_clocks.py): moving it on runs each one at the time it fell due,
+    in order, the way Kivy's clock would have on the way there."""
 
     def __init__(self, now: float = 1000.0):
         self.now = now
+        self.wakeups: list[_Wakeup] = []
+        self.woken = 0           # wake-ups run so far
 
     def __call__(self) -> float:
         return self.now
 
+    @property
+    def pending(self) -> list:
+        """The wake-ups still to come (none: nothing will wake the table)."""
+        return [w for w in self.wakeups if not w.cancelled]
+
+    def call_later(self, callback, delay: float) -> "_Wakeup":
+        wakeup = _Wakeup(self.now + max(0.0, delay), callback)
+        self.wakeups.append(wakeup)
+        return wakeup
+
     def advance(self, seconds: float) -> None:
-        self.now += seconds
+        end = self.now + seconds
+        while True:
+            due = [w for w in self.wakeups if not w.cancelled and w.at <= end]
+            if not due:
+                break
+            wakeup = min(due, key=lambda w: w.at)
+            self.wakeups.remove(wakeup)
+            self.now = max(self.now, wakeup.at)
+            self.woken += 1
+            wakeup.callback(0)
+        self.wakeups = [w for w in self.wakeups if not w.cancelled]
+        self.now = end
+
+
+class _Wakeup:
+    def __init__(self, at: float, callback):
+        self.at, self.callback, self.cancelled = at, callback, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
 
 
 class FirstSeat(random.Random):

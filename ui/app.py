@@ -3,9 +3,10 @@
 Data flows one way. An input event (button, key) or a tap goes to the
 controller, which commits one event; the screen on show is refreshed right
 away from the new state, then the cues go to the rig. Nothing polls the
-database. The countdowns are polled every frame, like a clock on the wall: the
-dice table's own, and the one a game asks for (Game.countdown: Sing Sing's
-guess), whose zero becomes the game's timeout action.
+database, and nothing runs every frame: the countdowns (the dice table's own,
+and the one a game asks for, Game.countdown: Sing Sing's guess, whose zero
+becomes the game's timeout action) wake the app only when their shown second
+changes.
 
 A game names the table screen that draws it (Game.table_screen): the dice
 table has its own, every other game plays on the generic game screen, which
@@ -132,7 +133,6 @@ class CellmateApp(App):
         self.buzzer_on = self.cfg.buzzer.enabled
         self.notices: list[tuple[str, dict]] = []   # (catalogue key, params), first one shown
         self._store_notice = None
-        self._frame_event = None
         self._store_retry = None
         self.closed = False
         self.last_toast = ""
@@ -223,7 +223,6 @@ class CellmateApp(App):
             self.sm.add_widget(screen(name=name))
         self.root = root
         self._check_store_notice()
-        self._frame_event = Clock.schedule_interval(self._frame, 0)
         if self.store.waiting is not None:  # locked by another program: open it once it is free
             self._store_retry = Clock.schedule_interval(self._retry_store, STORE_RETRY_SECONDS)
         self._open_last_unfinished()
@@ -288,12 +287,11 @@ class CellmateApp(App):
         self.shutdown()
 
     def shutdown(self) -> None:
-        """Stop the frame poll, release the rig and the database (once)."""
+        """Stop the clocks, release the rig and the database (once)."""
         if self.closed:
             return
         self.closed = True
-        if self._frame_event is not None:
-            self._frame_event.cancel()
+        self.clocks.stop()
         if self._store_retry is not None:
             self._store_retry.cancel()
         self.seat_pads.stop()
@@ -533,9 +531,9 @@ class CellmateApp(App):
         if self.root is not None:
             self.root.ids.toast.show(text, kind)
 
-    # -- every frame, and after every change of the game ------------------------------
-    def _frame(self, _dt) -> None:
-        cues, timeout = self.clocks.frame()
+    # -- when a clock's second changes, and after every change of the game ------------------
+    def clocks_ticked(self, cues: list[str], timeout: dict | None) -> None:
+        """A running clock showed a new second (TableClocks): its cues, the game's timeout."""
         if cues:
             self.play(cues)
         if timeout is not None:
