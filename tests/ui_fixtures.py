@@ -213,7 +213,17 @@ class UI:
         if widget is None:
             return screenshot(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        widget.export_to_png(str(path))
+        from kivy.graphics import Color, Rectangle
+        from ui import theme
+        # the window's clear colour is the screens' background; a picture of one widget needs it painted
+        background = [Color(rgba=theme.BG), Rectangle(pos=widget.pos, size=widget.size)]
+        for at, ins in enumerate(background):
+            widget.canvas.before.insert(at, ins)
+        try:
+            widget.export_to_png(str(path))
+        finally:
+            for ins in background:
+                widget.canvas.before.remove(ins)
         return path
 
     def texts(self, widget=None) -> list[str]:

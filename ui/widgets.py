@@ -16,6 +16,8 @@ from kivy.uix.button import Button
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.recycleview import RecycleView
+from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -261,7 +263,75 @@ class TimerButton(ButtonBehavior, BoxLayout):
     phase = StringProperty("idle")   # idle / running / paused / done / last
 
 
-class AutoScroll(ScrollView):
+class ScissorClip:
+    """For a StencilView (a ScrollView, a RecycleView, the ScreenManager): clip to the
+    box with a scissor instead of Kivy's stencil. The stencil fills the box twice and
+    tests every pixel drawn inside it on each frame, and with the log's tall list
+    the software renderer kept ~100 MiB more; a scissor box costs nothing per pixel.
+    Nested boxes intersect (ScissorPush); the box is kept in window coordinates."""
+
+    def on_kv_post(self, base_widget):
+        # the kv rules (StencilView's among them) are applied by now, also for one made in a kv file
+        super().on_kv_post(base_widget)
+        from kivy.graphics import ScissorPop, ScissorPush
+        from kivy.graphics.stencil_instructions import StencilPop, StencilPush, StencilUnUse, StencilUse
+
+        self._scissor = ScissorPush(x=0, y=0, width=1, height=1)
+        _swap(self.canvas.before, StencilPush, StencilUse, self._scissor)
+        _swap(self.canvas.after, StencilUnUse, StencilPop, ScissorPop())
+        self._watched: list = []
+        self.bind(pos=self._place, size=self._place, parent=self._watch)
+        self._watch()
+
+    def _watch(self, *_):
+        """Every ancestor that can move this box without moving it in its parent
+        (a ScrollView scrolling, a RelativeLayout moving) moves the scissor too."""
+        for node, names in self._watched:
+            node.unbind(**{name: self._place for name in names})
+        self._watched = []
+        node = self.parent
+        while node is not None and node.parent is not node:
+            names = ("pos", "scroll_x", "scroll_y") if isinstance(node, ScrollView) else ("pos",)
+            node.bind(**{name: self._place for name in names})
+            self._watched.append((node, names))
+            node = node.parent
+        self._place()
+
+    def _place(self, *_):
+        x, y = self.to_window(*self.pos)
+        right, top = self.to_window(self.right, self.top)
+        box = self._scissor
+        box.x, box.y = int(round(x)), int(round(y))
+        box.width, box.height = max(0, int(round(right - x))), max(0, int(round(top - y)))
+
+
+def _swap(group, first, last, instead) -> None:
+    """Replace the instructions from a `first` to the next `last` in `group` by `instead`."""
+    children = list(group.children)
+    start = next((i for i, ins in enumerate(children) if isinstance(ins, first)), None)
+    if start is None:
+        return
+    end = next(i for i in range(start, len(children)) if isinstance(children[i], last))
+    from kivy.graphics import BindTexture
+    for ins in children[start:end + 1]:
+        if not isinstance(ins, BindTexture):   # a Rectangle takes its own BindTexture with it
+            group.remove(ins)
+    group.insert(start, instead)
+
+
+class ClipScroll(ScissorClip, ScrollView):
+    """A ScrollView clipped by a scissor box."""
+
+
+class ClipRecycleView(ScissorClip, RecycleView):
+    """A RecycleView clipped by a scissor box."""
+
+
+class Screens(ScissorClip, ScreenManager):
+    """The ScreenManager, clipped by a scissor box."""
+
+
+class AutoScroll(ScissorClip, ScrollView):
     """Scrolls only when its content is taller than itself: a tap on a list that
     fits acts at once (a ScrollView otherwise waits to see if a touch is a swipe).
     With `at_end` it keeps showing the end of its content (the last lines)."""
