@@ -214,6 +214,7 @@ class CellmateApp(App):
 
         screens = load_kv()
         Window.clearcolor = theme.BG
+        Window.bind(on_flip=_frame_done)
         Window.softinput_mode = "below_target"  # a docked keyboard pushes the name field up, not over it
         self.title = self.t("app.title")
         root = Root()
@@ -292,6 +293,9 @@ class CellmateApp(App):
             return
         self.closed = True
         self.clocks.stop()
+        if "kivy.core.window" in sys.modules:
+            from kivy.core.window import Window
+            Window.unbind(on_flip=_frame_done)
         if self._store_retry is not None:
             self._store_retry.cancel()
         self.seat_pads.stop()
@@ -617,6 +621,16 @@ class CellmateApp(App):
 
     def set_language(self, lang: str) -> None:
         self.change_setting("language", lang)
+
+
+def _frame_done(*_) -> None:
+    """Each frame rendered before it is shown (on_flip runs just before the swap). A swap
+    on an offscreen surface (scripts/bench, screenshots) flushes nothing, so llvmpipe
+    kept every frame's commands, ~5 MiB each, until some texture upload drew them all
+    at once (a press paid for every frame since the last one); a real display's swap
+    waits for the frame anyway."""
+    from kivy.graphics.opengl import glFinish
+    glFinish()
 
 
 # -- for tests: the same tree without the event loop ---------------------------------
