@@ -75,19 +75,17 @@ def configure_kivy(width: int, height: int, fullscreen: bool = False) -> None:
             Window.size = (width, height)
 
 
-def load_kv() -> dict:
-    """Shared widget looks first, then each screen with its own file, once per process.
-    Returns {name: screen class}."""
+def load_kv() -> None:
+    """The shared widget looks, once per process. A screen's own file is loaded when
+    the screen is first made (CellmateApp.screen): a start reads only what it shows."""
     from kivy.lang import Builder
 
     from . import board_view, dialogs, memory_panel, widgets  # noqa: F401  (their classes, before their looks)
-    from .screens import NAMES, load
 
     for name in SHARED_KV:
         path = str(HERE / f"{name}.kv")
         if path not in Builder.files:
             Builder.load_file(path)
-    return {name: load(name) for name in NAMES}
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -212,7 +210,7 @@ class CellmateApp(App):
         from . import theme
         from .widgets import Root
 
-        screens = load_kv()
+        load_kv()
         Window.clearcolor = theme.BG
         Window.bind(on_flip=_frame_done)
         Window.softinput_mode = "below_target"  # a docked keyboard pushes the name field up, not over it
@@ -220,8 +218,6 @@ class CellmateApp(App):
         root = Root()
         self.sm = root.ids.sm
         self.sm.transition = NoTransition()  # a new screen is complete on the next frame
-        for name, screen in screens.items():
-            self.sm.add_widget(screen(name=name))
         self.root = root
         self._check_store_notice()
         if self.store.waiting is not None:  # locked by another program: open it once it is free
@@ -323,6 +319,7 @@ class CellmateApp(App):
         if self.sm.current == name:
             self.sm.current_screen.refresh()
             return
+        self.screen(name)           # made when first shown
         self.root.ids.toast.hide()  # a brief message belongs to the screen it was said on
         self.sm.current = name      # its on_pre_enter refreshes it
 
@@ -332,6 +329,12 @@ class CellmateApp(App):
         self.sm.current_screen.refresh()
 
     def screen(self, name: str):
+        """The screen called `name`, made (and its kv file read) the first time it is asked for."""
+        if not self.sm.has_screen(name):
+            from .screens import NAMES, load
+            if name not in NAMES:
+                raise ValueError(f"no screen called {name!r}")
+            self.sm.add_widget(load(name)(name=name))
         return self.sm.get_screen(name)
 
     # -- sessions -------------------------------------------------------------

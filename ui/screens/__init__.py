@@ -12,10 +12,15 @@ NAMES = ("home", "games", "setup", "dice", "game", "log", "sessions", "settings"
 HERE = Path(__file__).parent
 
 
+NEEDS = {"sessions": ("log",)}   # a finished game's log (sessions) is drawn with the log's rows
+
+
 def load(name: str):
-    """The screen class called `name`, its kv file loaded once per process."""
+    """The screen class called `name`, its kv file (and those it needs) loaded once per process."""
     from kivy.lang import Builder
 
+    for needed in NEEDS.get(name, ()):
+        load(needed)
     module = importlib.import_module(f"{__name__}.{name}")
     kv = str(HERE / f"{name}.kv")
     if kv not in Builder.files:
