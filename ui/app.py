@@ -728,7 +728,7 @@ def run_app(args) -> int:
     rig_config = prefs.with_value(app.cfg, "buzzer.enabled", config.buzzer.enabled or app.cfg.buzzer.enabled)
     rig = open_rig(rig_config, app.on_input, on_cue=app.on_cue, simulate=getattr(args, "simulate", None))
     app.attach_rig(rig)
-    app.open_pads()                     # [pads] enabled: look for seat pads (and start the simulated ones)
+    _open_pads_after_the_first_frame(app)   # [pads] enabled: look for seat pads (and start the simulated ones)
     _keep_going_when_the_file_refuses(app)
     if not getattr(args, "quiet", False):
         print("\n".join(start_summary(app, config_path, errors, verbose=bool(getattr(args, "verbose", False)))),
@@ -755,8 +755,9 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
             lines.append(f"  ({rig.notice})")
     else:
         lines.append("  Buttons: the GPIO push buttons (README \"Buttons and buzzer\")")
-    if app.pads is not None and app.pads.simulated:
-        lines.append(f"  Seat pads: {len(app.pads.simulated)} simulated; keys 1-8 press MAIN, Shift+1-8 DONE")
+    pads = app.cfg.pads                 # (the hub itself starts after the first frame)
+    if pads.enabled and pads.simulated:
+        lines.append(f"  Seat pads: {pads.simulated} simulated; keys 1-8 press MAIN, Shift+1-8 DONE")
     lines.append("  Quit: close the window, or Ctrl+C here")
     store = app.store
     where = store.path if store.path is not None else "nowhere: this run keeps games in memory only"
@@ -768,6 +769,19 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
     if not verbose:
         lines.append("  Kivy's own log: start with --verbose to see it here")
     return lines
+
+
+def _open_pads_after_the_first_frame(app: CellmateApp) -> None:
+    """The seat pads' hub (its module, its threads, its first look for ports) is
+    started once the table is on the screen: nothing at start waits for it."""
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    def first(*_):
+        Window.unbind(on_flip=first)
+        Clock.schedule_once(lambda _dt: app.closed or app.open_pads(), 0)
+
+    Window.bind(on_flip=first)
 
 
 def _keep_going_when_the_file_refuses(app: CellmateApp) -> None:
