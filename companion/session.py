@@ -27,6 +27,7 @@ from .store import Store, StoreError, load_json, repair_setup
 log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 100
+STATES_KEPT = 8      # states around the head kept in memory: an undo or redo a step or two away folds nothing
 RECENT = 32          # the last rolls kept in memory for a table that shows a few (the dice table: 10)
 _SYSTEM = random.SystemRandom()
 
@@ -61,6 +62,7 @@ class Session:
         self._recent: list[Roll] | None = None
         self._recent_whole = False             # _recent holds every roll there is
         self._counts: dict | None = None
+        self._states: dict[int, dict] = {head: state} if state else {}   # seq -> the state after it
 
     # -- creating and loading --------------------------------------------
     @classmethod
@@ -100,6 +102,7 @@ class Session:
         session = cls(store, session_id, game, setup, head, length, {}, rng, seed=_seed(raw) if repaired else None)
         try:
             session.state = session._state_at(head)
+            session._keep(head, session.state)
         except StoreError:
             raise
         except Exception as exc:  # a log this version cannot replay: say so, keep the file as it is
@@ -127,6 +130,8 @@ class Session:
         """The state after action `seq`: the nearest snapshot at or before it that can be
         read, then the actions after it. A damaged snapshot is passed over for an older
         one, or the setup: the log itself is the record, a snapshot only a shortcut."""
+        if seq in self._states:
+            return self._states[seq]
         start, state = 0, None
         if self._use_snapshots:
             for at, text in self.store.read(
@@ -198,6 +203,8 @@ class Session:
         self.store.write(commit)
         self.head = self.length = seq
         self.state = after
+        self._states = {at: kept for at, kept in self._states.items() if at < seq}   # the redo tail is gone
+        self._keep(seq, after)
         new = self._rolls_in([(seq, resolved)])
         if self._rolls is not None:
             self._rolls = [r for r in self._rolls if r.seq < seq] + new
@@ -228,8 +235,16 @@ class Session:
             raise IllegalAction("nothing_to_redo", "nothing to redo")
         return self._move_head(self.head + 1)
 
+    def _keep(self, seq: int, state: dict) -> None:
+        """Remember the state after `seq` (states are never changed in place: apply copies)."""
+        self._states[seq] = state
+        while len(self._states) > STATES_KEPT:
+            del self._states[max(self._states, key=lambda at: abs(at - seq))]   # the farthest from here
+
     def _move_head(self, seq: int) -> dict:
-        state = self._state_at(seq)
+        state = self._states.get(seq)
+        if state is None:
+            state = self._state_at(seq)
         finished = int(bool(state.get("finished")))
 
         def commit(c):
@@ -241,6 +256,7 @@ class Session:
         going_back = seq < self.head
         self.head = seq
         self.state = state
+        self._keep(seq, state)
         # back: drop what was undone; forward: read the log again when asked
         if self._rolls is not None:
             self._rolls = [r for r in self._rolls if r.seq <= seq] if going_back else None

@@ -365,9 +365,14 @@ class AutoScroll(ScissorClip, ScrollView):
         content = self.children[0] if self.children else None
         if content is None or widget.parent is None:
             return
-        if getattr(content, "_trigger_layout", None) is not None and content._trigger_layout.is_triggered:
-            Clock.schedule_once(lambda _dt: self.show_at_top(widget, padding), 0)
-            return
+        trigger = getattr(content, "_trigger_layout", None)
+        if trigger is not None and trigger.is_triggered:
+            # lay the column out now (a line is as tall as its text), so the scroll is in this frame
+            for child in content.children:
+                if isinstance(child, Label) and child._trigger_texture.is_triggered:   # its text changed
+                    child.texture_update()
+            content.do_layout()
+            trigger.cancel()
         spare = content.height - self.height
         if spare <= 0:
             return

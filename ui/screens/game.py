@@ -105,7 +105,7 @@ class GameScreen(BaseScreen):
         ids.line_scroll.at_end = finished
         ids.line_scroll.scroll_y = 0 if finished else 1
         if self.fresh is not None and not finished:
-            Clock.schedule_once(self._show_fresh, 0)
+            Clock.schedule_once(self._show_fresh, -1)   # before this frame is drawn
 
         box = ids.actions
         self.groups = A.group_actions(game.legal_actions(state))
