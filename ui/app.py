@@ -773,15 +773,27 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
 
 def _open_pads_after_the_first_frame(app: CellmateApp) -> None:
     """The seat pads' hub (its module, its threads, its first look for ports) is
-    started once the table is on the screen: nothing at start waits for it."""
+    started once the table is on the screen: nothing at start waits for it; then
+    the heap is settled (_settle_heap)."""
     from kivy.clock import Clock
     from kivy.core.window import Window
 
     def first(*_):
         Window.unbind(on_flip=first)
         Clock.schedule_once(lambda _dt: app.closed or app.open_pads(), 0)
+        Clock.schedule_once(_settle_heap, 0.5)
 
     Window.bind(on_flip=first)
+
+
+def _settle_heap(*_) -> None:
+    """Once the table is up: what start built (Kivy, the kv rules, the screens, the
+    catalogue) lives as long as the app, so the garbage collector stops walking it.
+    Collection stays on for everything made from here on; a full collection then
+    takes a few ms instead of ~30 ms in the middle of some press."""
+    import gc
+    gc.collect()
+    gc.freeze()
 
 
 def _keep_going_when_the_file_refuses(app: CellmateApp) -> None:
