@@ -112,8 +112,7 @@ class FitLabel(Label):
             size = self.max_font
             while True:
                 self.font_size = size
-                self.texture_update()
-                height = self.texture_size[1]
+                height = self._measured_height()
                 if height <= limit or size <= self.min_font:
                     break
                 size = max(self.min_font, size - sp(2))
@@ -121,6 +120,16 @@ class FitLabel(Label):
                 self.height = height if self.text else 0
         finally:
             self._fitting = False
+
+    def _measured_height(self) -> int:
+        """The text's height at the current font size, laid out but not drawn (the
+        texture is drawn once, at the size chosen): what texture_size[1] will be."""
+        label = self._label                     # Kivy's core label: the widget keeps its options current
+        if not label.text or ((self.halign == "justify" or self.strip) and not label.text.strip()):
+            return 0
+        label.resolve_font_name()
+        height = label.render()[1]
+        return height if height > 1 else 0
 
 
 class Chip(Label):
@@ -161,13 +170,16 @@ class SeatCard(BoxLayout):
 
 def reuse(box, count: int, make) -> list:
     """The first `count` children of `box` in the order shown, made with make() only
-    when missing and removed when there are too many: a screen updates these in
-    place instead of rebuilding its widgets on every press."""
+    when missing: a screen updates these in place instead of rebuilding its widgets
+    on every press. Ones too many are taken off and kept for the box's next need
+    (a line that comes and goes with each roll and undo is not made again)."""
     shown = list(reversed(box.children))
+    spares = box.__dict__.setdefault("_reuse_spares", [])
     for widget in shown[count:]:
         box.remove_widget(widget)
+        spares.append(widget)
     for _ in range(count - len(shown)):
-        box.add_widget(make())
+        box.add_widget(spares.pop() if spares else make())
     return list(reversed(box.children))
 
 
