@@ -163,6 +163,7 @@ class UI:
     def tap(self, widget, at=None) -> None:
         """Press and release a finger on the widget's centre (or a point in it)."""
         from kivy.tests.common import UnitTestTouch
+        self.pump(1)   # a finger taps what is drawn: a screen shown just now is laid out first
         assert widget.get_root_window() is not None, f"{widget!r} is not on the window"
         x, y = widget.to_window(*(at or widget.center))
         view = _scrollview_of(widget)
