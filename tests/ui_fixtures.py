@@ -259,6 +259,8 @@ def start_game(ui, game, names, options=None):
     while len(setup.rows()) < len(names):
         ui.tap(setup.ids.add_seat)
     for row, name in zip(setup.rows(), names):
+        ui.pump(1)
+        bring_into_view(ui, row.ids.name)   # a long table's last seats are below the fold
         ui.type_into(row.ids.name, name)
     rows = {row.option.name: row for row in setup.ids.options.children}
     for name, taps in (options or {}).items():
