@@ -49,9 +49,8 @@ log = logging.getLogger(__name__)
 REFUSED = controller.REFUSED       # what a refused step raises: the rules said no, or the file did
 STORE_RETRY_SECONDS = 1.0          # a store locked at start is tried again this often
 
-HERE = Path(__file__).parent
 SESSIONS_PAGE = 20    # saved games read at once when looking for one
-SHARED_KV = ("widgets", "dialogs", "memory_panel", "board_view")   # ui/<name>.kv, beside their modules
+SHARED_KV = ("widgets",)   # ui/<name>.kv read at start; the others with what needs them (widgets.load_look)
 TABLE_VIEWS = ("dice", "game")            # the screens a game is played on (Game.table_screen)
 TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
 
@@ -77,15 +76,12 @@ def configure_kivy(width: int, height: int, fullscreen: bool = False) -> None:
 
 def load_kv() -> None:
     """The shared widget looks, once per process. A screen's own file is loaded when
-    the screen is first made (CellmateApp.screen): a start reads only what it shows."""
-    from kivy.lang import Builder
-
-    from . import board_view, dialogs, memory_panel, widgets  # noqa: F401  (their classes, before their looks)
+    the screen is first made (CellmateApp.screen), a dialog's when the first one
+    opens: a start reads only what it shows."""
+    from .widgets import load_look
 
     for name in SHARED_KV:
-        path = str(HERE / f"{name}.kv")
-        if path not in Builder.files:
-            Builder.load_file(path)
+        load_look(f"ui.{name}")
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:

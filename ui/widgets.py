@@ -443,10 +443,27 @@ class CueBadge(Label):
         self.text = ""
 
 
+def load_look(module: str) -> None:
+    """The kv file beside a ui module (ui/dialogs.py: ui/dialogs.kv), read once, when
+    its widgets are first needed rather than at start."""
+    import importlib
+    from pathlib import Path
+
+    from kivy.lang import Builder
+
+    path = Path(importlib.import_module(module).__file__).resolve().with_suffix(".kv")
+    if path.exists() and str(path) not in Builder.files:
+        Builder.load_file(str(path))
+
+
 class Dialog(ModalView):
     """A modal panel with a title, a body and buttons, on the dark theme."""
     title = StringProperty("")
     body = StringProperty("")
+
+    def __init__(self, **kwargs):
+        load_look(type(self).__module__)   # its look (ui/dialogs.kv ...) before its rules apply
+        super().__init__(**kwargs)
 
     # No fade: on the Pi a dialog is there, or gone, on the next frame.
     def open(self, *args, **kwargs):

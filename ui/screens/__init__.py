@@ -12,7 +12,8 @@ NAMES = ("home", "games", "setup", "dice", "game", "log", "sessions", "settings"
 HERE = Path(__file__).parent
 
 
-NEEDS = {"sessions": ("log",)}   # a finished game's log (sessions) is drawn with the log's rows
+# what a screen's kv file uses from elsewhere: another screen's rows, or a ui module's look
+NEEDS = {"sessions": ("log",), "game": ("ui.board_view",), "settings": ("ui.memory_panel",)}
 
 
 def load(name: str):
@@ -20,7 +21,11 @@ def load(name: str):
     from kivy.lang import Builder
 
     for needed in NEEDS.get(name, ()):
-        load(needed)
+        if needed.startswith("ui."):
+            from ..widgets import load_look
+            load_look(needed)
+        else:
+            load(needed)
     module = importlib.import_module(f"{__name__}.{name}")
     kv = str(HERE / f"{name}.kv")
     if kv not in Builder.files:
