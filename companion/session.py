@@ -22,11 +22,13 @@ from . import games
 from .dice import histogram
 from .games.base import Game, IllegalAction
 from .players import make_table
-from .store import _BAD, Store, StoreError, load_json, repair_setup
+from .store import Store, StoreError, load_json, repair_setup
 
 log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 100
+STATES_KEPT = 8      # states around the head kept in memory: an undo or redo a step or two away folds nothing
+RECENT = 32          # the last rolls kept in memory for a table that shows a few (the dice table: 10)
 _SYSTEM = random.SystemRandom()
 
 
@@ -53,7 +55,14 @@ class Session:
         # repaired on reading must not change the deal); snapshots hold the old names.
         self.seed = seed if seed is not None else _seed(setup)
         self._use_snapshots = seed is None
-        self._rolls: list[Roll] | None = None  # read once, then kept up to date in memory
+        # Rolls are read only as far as asked, then kept up to date in memory: every roll
+        # (rolls()), the last RECENT (recent_rolls(): not the whole log of a long game), the
+        # faces counted over all of them (histogram(): counted by SQLite).
+        self._rolls: list[Roll] | None = None
+        self._recent: list[Roll] | None = None
+        self._recent_whole = False             # _recent holds every roll there is
+        self._counts: dict | None = None
+        self._states: dict[int, dict] = {head: state} if state else {}   # seq -> the state after it
 
     # -- creating and loading --------------------------------------------
     @classmethod
@@ -93,6 +102,7 @@ class Session:
         session = cls(store, session_id, game, setup, head, length, {}, rng, seed=_seed(raw) if repaired else None)
         try:
             session.state = session._state_at(head)
+            session._keep(head, session.state)
         except StoreError:
             raise
         except Exception as exc:  # a log this version cannot replay: say so, keep the file as it is
@@ -117,14 +127,23 @@ class Session:
         return self.game.setup(setup["players"], setup["options"], setup["first_player"], random.Random(self.seed))
 
     def _state_at(self, seq: int) -> dict:
-        rows = self.store.read(
-            "SELECT seq, state FROM snapshots WHERE session_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
-            (self.id, seq)) if self._use_snapshots else []
-        state = load_json(rows[0][1]) if rows else _BAD
-        if isinstance(state, dict):
-            start = rows[0][0]
-        else:
-            start, state = 0, self.initial_state()
+        """The state after action `seq`: the nearest snapshot at or before it that can be
+        read, then the actions after it. A damaged snapshot is passed over for an older
+        one, or the setup: the log itself is the record, a snapshot only a shortcut."""
+        if seq in self._states:
+            return self._states[seq]
+        start, state = 0, None
+        if self._use_snapshots:
+            for at, text in self.store.read(
+                    "SELECT seq, state FROM snapshots WHERE session_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 4",
+                    (self.id, seq)):
+                snapshot = load_json(text)
+                if isinstance(snapshot, dict):
+                    start, state = at, snapshot
+                    break
+                log.warning("snapshot %s of game %s cannot be read; replaying past it", at, self.id)
+        if state is None:
+            state = self.initial_state()
         for action in self._actions(start, seq):
             state = self.game.apply(state, action)
         return state
@@ -184,8 +203,18 @@ class Session:
         self.store.write(commit)
         self.head = self.length = seq
         self.state = after
+        self._states = {at: kept for at, kept in self._states.items() if at < seq}   # the redo tail is gone
+        self._keep(seq, after)
+        new = self._rolls_in([(seq, resolved)])
         if self._rolls is not None:
-            self._rolls = [r for r in self._rolls if r.seq < seq] + self._rolls_in([(seq, resolved)])
+            self._rolls = [r for r in self._rolls if r.seq < seq] + new
+        if self._recent is not None:
+            self._recent = [r for r in self._recent if r.seq < seq] + new
+        if self._counts is not None:
+            for roll in new:
+                for face in roll.dice:
+                    if face in self._counts:
+                        self._counts[face] += 1
         return after, cues
 
     @property
@@ -206,8 +235,16 @@ class Session:
             raise IllegalAction("nothing_to_redo", "nothing to redo")
         return self._move_head(self.head + 1)
 
+    def _keep(self, seq: int, state: dict) -> None:
+        """Remember the state after `seq` (states are never changed in place: apply copies)."""
+        self._states[seq] = state
+        while len(self._states) > STATES_KEPT:
+            del self._states[max(self._states, key=lambda at: abs(at - seq))]   # the farthest from here
+
     def _move_head(self, seq: int) -> dict:
-        state = self._state_at(seq)
+        state = self._states.get(seq)
+        if state is None:
+            state = self._state_at(seq)
         finished = int(bool(state.get("finished")))
 
         def commit(c):
@@ -219,9 +256,13 @@ class Session:
         going_back = seq < self.head
         self.head = seq
         self.state = state
+        self._keep(seq, state)
+        # back: drop what was undone; forward: read the log again when asked
         if self._rolls is not None:
-            # back: drop what was undone; forward: read the log again when asked
             self._rolls = [r for r in self._rolls if r.seq <= seq] if going_back else None
+        if self._recent is not None:
+            self._recent = [r for r in self._recent if r.seq <= seq] if going_back else None
+        self._counts = None
         return state
 
     # -- reading ---------------------------------------------------------
@@ -259,22 +300,81 @@ class Session:
         return state
 
     def rolls(self) -> list[Roll]:
-        """Every die roll behind the current state: any action carrying "dice"."""
+        """Every die roll behind the current state: any action carrying a list of "dice"."""
         if self._rolls is None:     # a damaged old action (a snapshot replays past it) is no roll to show
             self._rolls = self._rolls_in(enumerate(self._actions(0, self.head, skip_damaged=True), start=1))
         return list(self._rolls)
 
+    def recent_rolls(self, count: int) -> list[Roll]:
+        """The last `count` rolls of rolls(), oldest first, without reading the whole log."""
+        if count <= 0:
+            return []
+        if self._rolls is not None:
+            return self._rolls[-count:]
+        if self._recent is None or (len(self._recent) < count and not self._recent_whole):
+            self._recent, self._recent_whole = self._read_recent(max(count, RECENT))
+        return self._recent[-count:]
+
+    def _read_recent(self, count: int) -> tuple[list[Roll], bool]:
+        """The last `count` rolls up to the head, newest rows first, a page at a time;
+        only rows that name "dice" are read. Returns (rolls, whether that is all of them)."""
+        found: list[Roll] = []
+        below = self.head + 1
+        while True:
+            rows = self.store.read(
+                "SELECT seq, action FROM events WHERE session_id = ? AND seq < ? AND instr(action, '\"dice\"') > 0 "
+                "ORDER BY seq DESC LIMIT ?", (self.id, below, count))
+            for seq, text in rows:
+                action = load_json(text)
+                if isinstance(action, dict):
+                    found += self._rolls_in([(seq, action)])
+            if len(found) >= count:
+                return sorted(found, key=lambda r: r.seq)[-count:], False
+            if len(rows) < count:
+                return sorted(found, key=lambda r: r.seq), True
+            below = rows[-1][0]
+
     @staticmethod
     def _rolls_in(numbered) -> list[Roll]:
         return [Roll(seq, action.get("player", -1), tuple(action["dice"]), bool(action.get("manual")))
-                for seq, action in numbered if "dice" in action]
+                for seq, action in numbered if isinstance(action.get("dice"), list)]
 
     def histogram(self) -> dict[int, int]:
-        return histogram(face for roll in self.rolls() for face in roll.dice)
+        """How often each face 1-6 came up in rolls(); counted by SQLite, not by reading every roll."""
+        if self._counts is None:
+            if self._rolls is not None or not _SQL_JSON:
+                self._counts = histogram(face for roll in self.rolls() for face in roll.dice)
+            else:
+                self._counts = histogram(())
+                for face, times in self.store.read(_COUNT_FACES, (self.id, self.head)):
+                    if face in self._counts:     # 1 to 6 (as Python counts: 3.0 and true are faces too)
+                        self._counts[face] += times
+        return dict(self._counts)
 
     @property
     def finished(self) -> bool:
         return bool(self.state.get("finished"))
+
+
+# Every face of every roll up to the head, counted: rows that cannot be read, or whose
+# "dice" is not a list, are no roll (as in rolls()); json_each runs only on rows that pass.
+_COUNT_FACES = """
+    SELECT face.value, COUNT(*) FROM events AS e, json_each(e.action, '$.dice') AS face
+    WHERE e.session_id = ? AND e.seq <= ? AND instr(e.action, '"dice"') > 0
+      AND json_valid(e.action) AND json_type(e.action, '$.dice') = 'array'
+    GROUP BY face.value"""
+
+
+def _has_sql_json() -> bool:
+    import sqlite3
+    try:
+        with sqlite3.connect(":memory:") as conn:
+            return conn.execute("SELECT json_type('[1]')").fetchone()[0] == "array"
+    except sqlite3.Error:
+        return False
+
+
+_SQL_JSON = _has_sql_json()   # SQLite's JSON functions (built in since 3.38; older builds may lack them)
 
 
 def _seed(setup: dict) -> str:

@@ -48,6 +48,18 @@ class Countdown:
             return max(0.0, self._deadline - self.clock())
         return self._left if self.state != DONE else 0.0
 
+    def shown(self) -> int:
+        """The whole seconds a display shows: 2.3 s left shows 3."""
+        return math.ceil(self.remaining() - 1e-9)
+
+    def next_change(self) -> float | None:
+        """Seconds until the shown second changes (when a cue may fall due too); None
+        while it is not running. Whoever shows it need not look before then."""
+        if self.state != RUNNING:
+            return None
+        left = self.remaining()
+        return max(0.0, left - (self.shown() - 1))
+
     def start(self) -> None:
         if self.state in (IDLE, DONE):
             self.reset()

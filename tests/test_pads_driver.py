@@ -265,6 +265,27 @@ def test_pads_are_found_by_usb_vendor_and_product_id(make_pad, make_hub):
     assert [s.pad_id for s in hub.status()] == ["usb"]
 
 
+def test_the_usb_ports_are_listed_again_only_when_a_device_came_or_went(tmp_path, monkeypatch):
+    monkeypatch.setattr(driver._ScanWhenDevChanges, "DEV", str(tmp_path))
+    now = [100.0]
+    listed = []
+
+    def scan():
+        listed.append(now[0])
+        return [SimpleNamespace(device=f"/dev/ttyACM{n}", vid=0x2E8A, pid=0x0005) for n in range(len(listed))]
+    ports = driver._ScanWhenDevChanges(scan, clock=lambda: now[0])
+    first = ports()
+    now[0] += 0.5
+    assert ports() == first and len(listed) == 1       # nothing plugged in: the last list, not read again
+    (tmp_path / "ttyACM1").write_text("")              # a device node comes: listed at the next poll
+    os.utime(tmp_path, ns=(0, os.stat(tmp_path).st_mtime_ns + 1_000_000))
+    now[0] += 0.5
+    assert [p.device for p in ports()] == ["/dev/ttyACM0", "/dev/ttyACM1"] and len(listed) == 2
+    now[0] += driver.RESCAN_EVERY                      # and at least every RESCAN_EVERY seconds anyway
+    ports()
+    assert len(listed) == 3
+
+
 def test_disabled_pads_open_nothing(make_pad, make_hub, links):
     make_pad("a", seat=0)
     hub = make_hub(config=Pads(enabled=False, ports=(str(links / "pad-*"),)))

@@ -129,6 +129,67 @@ def test_snapshots_make_resume_read_only_the_tail(store):
     assert Session.load(store, session.id).state == loaded.state == loaded.replay()
 
 
+def test_a_damaged_snapshot_is_passed_over_and_nothing_is_lost(store, tmp_path):
+    session = new(store)
+    for n in range(SNAPSHOT_EVERY * 3 + 5):
+        session.act({"type": "roll", "dice": [1 + n % 6]} if n % 3 else {"type": "pass"})
+    live = session.state
+    session.close()
+    # the newest snapshot cut short (a torn write), the one before not JSON at all
+    store.conn.execute("UPDATE snapshots SET state = substr(state, 1, 40) WHERE seq = ?", (SNAPSHOT_EVERY * 3,))
+    store.conn.execute("UPDATE snapshots SET state = 'not json' WHERE seq = ?", (SNAPSHOT_EVERY * 2,))
+    loaded = Session.load(Store.open(tmp_path), session.id)
+    assert loaded.state == live == loaded.replay()        # from the one at 100, then the tail
+    assert loaded.head == loaded.length == SNAPSHOT_EVERY * 3 + 5
+    for _ in range(SNAPSHOT_EVERY + 10):                  # undo goes back across them exactly
+        loaded.undo()
+    assert loaded.state == loaded.replay()
+    loaded.redo()
+    assert loaded.state == loaded.replay()
+    # every snapshot damaged: the setup and the whole log, the same state
+    store.conn.execute("UPDATE snapshots SET state = '[]'")
+    again = Session.load(Store.open(tmp_path), session.id, claim=False)
+    assert again.state == loaded.state
+
+
+def test_the_last_rolls_and_the_count_of_faces_without_reading_the_whole_log(store, tmp_path):
+    session = new(store)
+    for n in range(SNAPSHOT_EVERY * 2 + 3):
+        session.act({"type": "roll", "dice": [1 + n * 5 % 6]} if n % 4 else {"type": "pass"})
+    every = session.rolls()
+    counts = {face: sum(r.dice.count(face) for r in every) for face in range(1, 7)}
+    loaded = Session.load(Store.open(tmp_path), session.id, claim=False)
+    assert loaded.recent_rolls(10) == every[-10:] and loaded.recent_rolls(1) == every[-1:]
+    assert loaded.histogram() == counts == session.histogram()
+    assert loaded._rolls is None                          # the whole roll history was never read
+    # kept up to date through new rolls, undo and redo
+    session.act({"type": "roll", "dice": [6]})
+    assert session.recent_rolls(3) == session.rolls()[-3:] and session.histogram()[6] == counts[6] + 1
+    for _ in range(5):
+        session.undo()
+    fresh = Session.load(Store.open(tmp_path), session.id, claim=False)
+    assert session.recent_rolls(10) == fresh.rolls()[-10:] == fresh.recent_rolls(10)
+    assert session.histogram() == fresh.histogram()
+    session.redo()
+    assert session.recent_rolls(10) == session.rolls()[-10:]
+
+
+def test_a_damaged_old_roll_is_no_roll_in_the_history_or_the_count(store, tmp_path):
+    session = new(store)
+    for face in (2, 3, 4):
+        session.act({"type": "roll", "dice": [face]})
+        session.act({"type": "pass"})
+    while session.head < SNAPSHOT_EVERY:              # a snapshot replays past the damage
+        session.act({"type": "pass"})
+    session.close()
+    store.conn.execute("UPDATE events SET action = '{\"type\": \"roll\", \"dice\": [3' WHERE seq = 3")
+    store.conn.execute("UPDATE events SET action = '{\"type\": \"roll\", \"dice\": 4}' WHERE seq = 5")
+    loaded = Session.load(Store.open(tmp_path), session.id, claim=False)
+    assert [r.dice for r in loaded.recent_rolls(10)] == [(2,)]
+    assert loaded.histogram() == {1: 0, 2: 1, 3: 0, 4: 0, 5: 0, 6: 0}
+    assert loaded.rolls() == loaded.recent_rolls(10)
+
+
 def test_options_and_tables_are_checked(store):
     with pytest.raises(IllegalAction, match="no option"):
         Session.create(store, "dice", ["A", "B"], {"colour": 1})

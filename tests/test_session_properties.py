@@ -1,5 +1,6 @@
 """Property tests: replay equals live state, undo is the exact inverse."""
 import random
+from unittest import mock
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -45,3 +46,36 @@ def test_replay_equals_live_and_undo_inverts(players, steps, seed):
         assert state["rolls"] == len(session.rolls())
         assert session.replay() == state
         assert session.rolls() == Session.load(store, session.id).rolls()
+        # what the dice table reads instead of every roll: the same, live and resumed
+        reloaded = Session.load(store, session.id)
+        for shown in (session, reloaded):
+            assert shown.recent_rolls(3) == session.rolls()[-3:]
+            assert shown.histogram() == {f: sum(r.dice.count(f) for r in session.rolls()) for f in range(1, 7)}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 5), st.lists(actions, max_size=30), st.integers(0, 2**32))
+def test_resuming_from_snapshots_equals_replaying_the_log(every, steps, seed):
+    """With a snapshot every few actions, any undo, redo and new action in between."""
+    with mock.patch("companion.session.SNAPSHOT_EVERY", every):
+        store = Store.memory()
+        session = Session.create(store, "dice", ["A", "B", "C"], rng=random.Random(seed))
+        for step in steps:
+            try:
+                if step["type"] == "undo":
+                    session.undo()
+                elif step["type"] == "redo":
+                    session.redo()
+                else:
+                    session.act(step)
+            except IllegalAction:
+                pass
+            resumed = Session.load(store, session.id)
+            assert resumed.state == session.state == session.replay()
+            head = session.head
+            for _ in range(head):                 # undo in the resumed one, step by step, and back
+                resumed.undo()
+                assert resumed.state == resumed.replay()
+            for _ in range(head):
+                resumed.redo()
+            assert resumed.state == session.state

@@ -75,3 +75,19 @@ def test_ticks_never_exceed_the_countdown():
 def test_non_positive_countdowns_are_refused():
     with pytest.raises(ValueError):
         Countdown(0)
+
+
+def test_next_change_is_when_the_shown_second_changes():
+    clock = FakeClock()
+    timer = Countdown(10, clock)
+    assert timer.next_change() is None          # not running: nothing will change
+    timer.start()
+    assert timer.shown() == 10 and timer.next_change() == pytest.approx(1.0)
+    clock.now += 0.3
+    assert timer.shown() == 10 and timer.next_change() == pytest.approx(0.7)
+    clock.now += 0.7
+    assert timer.shown() == 9 and timer.next_change() == pytest.approx(1.0)
+    clock.now += 8.5
+    assert timer.shown() == 1 and timer.next_change() == pytest.approx(0.5)
+    timer.pause()
+    assert timer.next_change() is None

@@ -216,6 +216,24 @@ def test_a_log_of_1000_actions_opens_at_once_and_a_press_reuses_its_row_widgets(
     assert len(rows) < 20 and len(described) <= 5 * log_module.PAGE
 
 
+def test_a_scrolled_log_draws_its_rows_only_inside_its_box(make_ui):
+    from kivy.core.image import Image
+    from ui import theme
+    ui = make_ui(store=long_game(100))
+    ui.tap(ui.ids("dice").log_btn)
+    scroll = ui.ids("log").scroll
+    background = tuple(round(c * 255) for c in theme.BG[:3])
+    for step in range(4):                   # a row cut by the top edge of the list somewhere
+        scroll.scroll_y = 0.5 + step * 0.004
+        ui.pump(3)
+        picture = Image(str(ui.shot(f"log-scrolled-{step}")), keep_data=True)
+        x = int(scroll.center_x)
+        top = int(scroll.to_window(0, scroll.top)[1])
+        height = ui.app.root.get_root_window().height
+        gap = [tuple(round(c * 255) for c in picture.read_pixel(x, height - 1 - y)[:3]) for y in (top + 1, top + 3)]
+        assert gap == [background, background]   # the gap under the top bar: no row spills into it
+
+
 def test_a_log_with_an_unreadable_old_action_says_so_in_its_row(make_ui):
     store = long_game(120)              # a snapshot at 100: the log reads action 5 only when scrolled to
     ui = make_ui(store=store)

@@ -93,3 +93,31 @@ def test_the_window_tracker_asks_which_window_then_which_bar(make_ui):
     ui.tap(ui.ids("game").log_btn)
     assert ui.ids("log").rows.children[1].text == "Anna: Bar removed · Window: 3 · Bar: Long bar"
 
+
+
+def test_the_guess_clock_changes_its_digits_once_a_second_and_nothing_else(make_ui):
+    from kivy.uix.label import Label
+    ui = make_ui(seat=0)
+    game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"))
+    assert ui.clock.pending == []           # no clock runs: the table sleeps
+    act(ui, "start_timer")
+    ui.app.root.ids.toast.hide()
+    ui.pump(2)
+    digits = next(w for w in game.countdown.children if w.text == "15")   # the widget (ids holds a proxy)
+
+    def others():
+        return [(w, w.text if isinstance(w, Label) else None) for w in ui.app.root.walk() if w is not digits]
+
+    before, woken = others(), ui.clock.woken
+    shown = []                              # (seconds since the start, the digits) at each change
+    for frame in range(1, 51):              # 5 s in frames of 0.1 s
+        ui.clock.advance(0.1)
+        ui.pump(1)
+        if digits.text != (shown[-1][1] if shown else "15"):
+            shown.append((round(frame * 0.1, 1), digits.text))
+    assert shown == [(1.0, "14"), (2.0, "13"), (3.0, "12"), (4.0, "11"), (5.0, "10")]
+    assert ui.clock.woken - woken == 5      # woken once a second, not every frame
+    assert others() == before               # the same widgets, every other text as it was
+
+    ui.app.on_input(InputEvent.CONFIRM)     # a verdict stops the clock: no more wake-ups
+    assert not ui.app.countdown_on and ui.clock.pending == []

@@ -36,6 +36,7 @@ def test_timer_button_pauses_and_resumes(make_ui):
     ui.pump(1)
     ui.app.on_input(InputEvent.TIMER)  # ... and pauses it
     assert ui.app.timer_text == "20" and ui.app.timer_caption == "Paused: tap to go on"
+    assert ui.clock.pending == []      # a paused timer wakes nothing
     ui.clock.advance(100)
     ui.pump(1)
     assert ui.app.timer_text == "20"  # no time passes while paused

@@ -44,16 +44,49 @@ class StubRig:
 
 
 class FakeClock:
-    """A monotonic clock the test moves by hand."""
+    """A monotonic clock the test moves by hand. It brings its own wake-ups
+    (ui/table_clocks.py): moving it on runs each one at the time it fell due,
+    in order, the way Kivy's clock would have on the way there."""
 
     def __init__(self, now: float = 1000.0):
         self.now = now
+        self.wakeups: list[_Wakeup] = []
+        self.woken = 0           # wake-ups run so far
 
     def __call__(self) -> float:
         return self.now
 
+    @property
+    def pending(self) -> list:
+        """The wake-ups still to come (none: nothing will wake the table)."""
+        return [w for w in self.wakeups if not w.cancelled]
+
+    def call_later(self, callback, delay: float) -> "_Wakeup":
+        wakeup = _Wakeup(self.now + max(0.0, delay), callback)
+        self.wakeups.append(wakeup)
+        return wakeup
+
     def advance(self, seconds: float) -> None:
-        self.now += seconds
+        end = self.now + seconds
+        while True:
+            due = [w for w in self.wakeups if not w.cancelled and w.at <= end]
+            if not due:
+                break
+            wakeup = min(due, key=lambda w: w.at)
+            self.wakeups.remove(wakeup)
+            self.now = max(self.now, wakeup.at)
+            self.woken += 1
+            wakeup.callback(0)
+        self.wakeups = [w for w in self.wakeups if not w.cancelled]
+        self.now = end
+
+
+class _Wakeup:
+    def __init__(self, at: float, callback):
+        self.at, self.callback, self.cancelled = at, callback, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
 
 
 class FirstSeat(random.Random):
@@ -130,6 +163,7 @@ class UI:
     def tap(self, widget, at=None) -> None:
         """Press and release a finger on the widget's centre (or a point in it)."""
         from kivy.tests.common import UnitTestTouch
+        self.pump(1)   # a finger taps what is drawn: a screen shown just now is laid out first
         assert widget.get_root_window() is not None, f"{widget!r} is not on the window"
         x, y = widget.to_window(*(at or widget.center))
         view = _scrollview_of(widget)
@@ -180,7 +214,17 @@ class UI:
         if widget is None:
             return screenshot(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        widget.export_to_png(str(path))
+        from kivy.graphics import Color, Rectangle
+        from ui import theme
+        # the window's clear colour is the screens' background; a picture of one widget needs it painted
+        background = [Color(rgba=theme.BG), Rectangle(pos=widget.pos, size=widget.size)]
+        for at, ins in enumerate(background):
+            widget.canvas.before.insert(at, ins)
+        try:
+            widget.export_to_png(str(path))
+        finally:
+            for ins in background:
+                widget.canvas.before.remove(ins)
         return path
 
     def texts(self, widget=None) -> list[str]:
@@ -215,6 +259,8 @@ def start_game(ui, game, names, options=None):
     while len(setup.rows()) < len(names):
         ui.tap(setup.ids.add_seat)
     for row, name in zip(setup.rows(), names):
+        ui.pump(1)
+        bring_into_view(ui, row.ids.name)   # a long table's last seats are below the fold
         ui.type_into(row.ids.name, name)
     rows = {row.option.name: row for row in setup.ids.options.children}
     for name, taps in (options or {}).items():

@@ -3,9 +3,10 @@
 Data flows one way. An input event (button, key) or a tap goes to the
 controller, which commits one event; the screen on show is refreshed right
 away from the new state, then the cues go to the rig. Nothing polls the
-database. The countdowns are polled every frame, like a clock on the wall: the
-dice table's own, and the one a game asks for (Game.countdown: Sing Sing's
-guess), whose zero becomes the game's timeout action.
+database, and nothing runs every frame: the countdowns (the dice table's own,
+and the one a game asks for, Game.countdown: Sing Sing's guess, whose zero
+becomes the game's timeout action) wake the app only when their shown second
+changes.
 
 A game names the table screen that draws it (Game.table_screen): the dice
 table has its own, every other game plays on the generic game screen, which
@@ -48,9 +49,8 @@ log = logging.getLogger(__name__)
 REFUSED = controller.REFUSED       # what a refused step raises: the rules said no, or the file did
 STORE_RETRY_SECONDS = 1.0          # a store locked at start is tried again this often
 
-HERE = Path(__file__).parent
 SESSIONS_PAGE = 20    # saved games read at once when looking for one
-SHARED_KV = ("widgets", "dialogs", "memory_panel", "board_view", "adjust")   # ui/<name>.kv, beside their modules
+SHARED_KV = ("widgets",)   # ui/<name>.kv read at start; the others with what needs them (widgets.load_look)
 TABLE_VIEWS = ("dice", "game")            # the screens a game is played on (Game.table_screen)
 TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
 
@@ -74,19 +74,14 @@ def configure_kivy(width: int, height: int, fullscreen: bool = False) -> None:
             Window.size = (width, height)
 
 
-def load_kv() -> dict:
-    """Shared widget looks first, then each screen with its own file, once per process.
-    Returns {name: screen class}."""
-    from kivy.lang import Builder
-
-    from . import adjust, board_view, dialogs, memory_panel, widgets  # noqa: F401  (their classes, before their looks)
-    from .screens import NAMES, load
+def load_kv() -> None:
+    """The shared widget looks, once per process. A screen's own file is loaded when
+    the screen is first made (CellmateApp.screen), a dialog's when the first one
+    opens: a start reads only what it shows."""
+    from .widgets import load_look
 
     for name in SHARED_KV:
-        path = str(HERE / f"{name}.kv")
-        if path not in Builder.files:
-            Builder.load_file(path)
-    return {name: load(name) for name in NAMES}
+        load_look(f"ui.{name}")
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -132,7 +127,6 @@ class CellmateApp(App):
         self.buzzer_on = self.cfg.buzzer.enabled
         self.notices: list[tuple[str, dict]] = []   # (catalogue key, params), first one shown
         self._store_notice = None
-        self._frame_event = None
         self._store_retry = None
         self.closed = False
         self.last_toast = ""
@@ -212,18 +206,16 @@ class CellmateApp(App):
         from . import theme
         from .widgets import Root
 
-        screens = load_kv()
+        load_kv()
         Window.clearcolor = theme.BG
+        Window.bind(on_flip=_frame_done)
         Window.softinput_mode = "below_target"  # a docked keyboard pushes the name field up, not over it
         self.title = self.t("app.title")
         root = Root()
         self.sm = root.ids.sm
         self.sm.transition = NoTransition()  # a new screen is complete on the next frame
-        for name, screen in screens.items():
-            self.sm.add_widget(screen(name=name))
         self.root = root
         self._check_store_notice()
-        self._frame_event = Clock.schedule_interval(self._frame, 0)
         if self.store.waiting is not None:  # locked by another program: open it once it is free
             self._store_retry = Clock.schedule_interval(self._retry_store, STORE_RETRY_SECONDS)
         self._open_last_unfinished()
@@ -288,12 +280,14 @@ class CellmateApp(App):
         self.shutdown()
 
     def shutdown(self) -> None:
-        """Stop the frame poll, release the rig and the database (once)."""
+        """Stop the clocks, release the rig and the database (once)."""
         if self.closed:
             return
         self.closed = True
-        if self._frame_event is not None:
-            self._frame_event.cancel()
+        self.clocks.stop()
+        if "kivy.core.window" in sys.modules:
+            from kivy.core.window import Window
+            Window.unbind(on_flip=_frame_done)
         if self._store_retry is not None:
             self._store_retry.cancel()
         self.seat_pads.stop()
@@ -321,6 +315,7 @@ class CellmateApp(App):
         if self.sm.current == name:
             self.sm.current_screen.refresh()
             return
+        self.screen(name)           # made when first shown
         self.root.ids.toast.hide()  # a brief message belongs to the screen it was said on
         self.sm.current = name      # its on_pre_enter refreshes it
 
@@ -330,6 +325,12 @@ class CellmateApp(App):
         self.sm.current_screen.refresh()
 
     def screen(self, name: str):
+        """The screen called `name`, made (and its kv file read) the first time it is asked for."""
+        if not self.sm.has_screen(name):
+            from .screens import NAMES, load
+            if name not in NAMES:
+                raise ValueError(f"no screen called {name!r}")
+            self.sm.add_widget(load(name)(name=name))
         return self.sm.get_screen(name)
 
     # -- sessions -------------------------------------------------------------
@@ -533,9 +534,9 @@ class CellmateApp(App):
         if self.root is not None:
             self.root.ids.toast.show(text, kind)
 
-    # -- every frame, and after every change of the game ------------------------------
-    def _frame(self, _dt) -> None:
-        cues, timeout = self.clocks.frame()
+    # -- when a clock's second changes, and after every change of the game ------------------
+    def clocks_ticked(self, cues: list[str], timeout: dict | None) -> None:
+        """A running clock showed a new second (TableClocks): its cues, the game's timeout."""
         if cues:
             self.play(cues)
         if timeout is not None:
@@ -619,6 +620,16 @@ class CellmateApp(App):
 
     def set_language(self, lang: str) -> None:
         self.change_setting("language", lang)
+
+
+def _frame_done(*_) -> None:
+    """Each frame rendered before it is shown (on_flip runs just before the swap). A swap
+    on an offscreen surface (scripts/bench, screenshots) flushes nothing, so llvmpipe
+    kept every frame's commands, ~5 MiB each, until some texture upload drew them all
+    at once (a press paid for every frame since the last one); a real display's swap
+    waits for the frame anyway."""
+    from kivy.graphics.opengl import glFinish
+    glFinish()
 
 
 # -- for tests: the same tree without the event loop ---------------------------------
@@ -713,7 +724,7 @@ def run_app(args) -> int:
     rig_config = prefs.with_value(app.cfg, "buzzer.enabled", config.buzzer.enabled or app.cfg.buzzer.enabled)
     rig = open_rig(rig_config, app.on_input, on_cue=app.on_cue, simulate=getattr(args, "simulate", None))
     app.attach_rig(rig)
-    app.open_pads()                     # [pads] enabled: look for seat pads (and start the simulated ones)
+    _open_pads_after_the_first_frame(app)   # [pads] enabled: look for seat pads (and start the simulated ones)
     _keep_going_when_the_file_refuses(app)
     if not getattr(args, "quiet", False):
         print("\n".join(start_summary(app, config_path, errors, verbose=bool(getattr(args, "verbose", False)))),
@@ -741,8 +752,9 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
             lines.append(f"  ({rig.notice})")
     else:
         lines.append("  Buttons: the GPIO push buttons (README \"Buttons and buzzer\")")
-    if app.pads is not None and app.pads.simulated:
-        lines.append(f"  Seat pads: {len(app.pads.simulated)} simulated; keys 1-8 press MAIN, Shift+1-8 DONE")
+    pads = app.cfg.pads                 # (the hub itself starts after the first frame)
+    if pads.enabled and pads.simulated:
+        lines.append(f"  Seat pads: {pads.simulated} simulated; keys 1-8 press MAIN, Shift+1-8 DONE")
     lines.append("  Quit: close the window, or Ctrl+C here")
     store = app.store
     where = store.path if store.path is not None else "nowhere: this run keeps games in memory only"
@@ -754,6 +766,31 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
     if not verbose:
         lines.append("  Kivy's own log: start with --verbose to see it here")
     return lines
+
+
+def _open_pads_after_the_first_frame(app: CellmateApp) -> None:
+    """The seat pads' hub (its module, its threads, its first look for ports) is
+    started once the table is on the screen: nothing at start waits for it; then
+    the heap is settled (_settle_heap)."""
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    def first(*_):
+        Window.unbind(on_flip=first)
+        Clock.schedule_once(lambda _dt: app.closed or app.open_pads(), 0)
+        Clock.schedule_once(_settle_heap, 0.5)
+
+    Window.bind(on_flip=first)
+
+
+def _settle_heap(*_) -> None:
+    """Once the table is up: what start built (Kivy, the kv rules, the screens, the
+    catalogue) lives as long as the app, so the garbage collector stops walking it.
+    Collection stays on for everything made from here on; a full collection then
+    takes a few ms instead of ~30 ms in the middle of some press."""
+    import gc
+    gc.collect()
+    gc.freeze()
 
 
 def _keep_going_when_the_file_refuses(app: CellmateApp) -> None:

@@ -151,7 +151,7 @@ class SeatPads:
         if hub is None:
             return
         app = self.app
-        claim = app.screen("pads") if app.sm is not None else None
+        claim = app.screen("pads") if app.sm is not None and app.sm.has_screen("pads") else None  # unmade: not active
         if claim is not None and claim.active:
             hub.apply_leds(claim.leds())
         else:

@@ -1,33 +1,46 @@
 """The clocks on the table: the turn timer and the game's own countdown.
 
-Both are polled every frame, like a clock on the wall: the turn timer (TIMER
-on a game that has one: Game.turn_timer) and the countdown a game asks for
-(Game.countdown: Sing Sing's guess), whose zero becomes the game's timeout
-action. What they show goes into the app's properties, which the kv files
-read (timer_text, countdown_text ...).
+The turn timer (TIMER on a game that has one: Game.turn_timer) and the
+countdown a game asks for (Game.countdown: Sing Sing's guess), whose zero
+becomes the game's timeout action. Nothing polls them every frame: while one
+runs, the table wakes once when the shown second changes (that is also when a
+cue can fall due), sets what is shown, and sleeps until the next change. What
+they show goes into the app's properties, which the kv files read
+(timer_text, countdown_text ...); a property set to the value it has changes
+nothing on the screen.
 """
 from __future__ import annotations
-
-import math
 
 from companion.timers import DONE, IDLE, PAUSED, RUNNING, Countdown, TimerCues
 
 TIMER_CAPTIONS = {IDLE: "timer.idle", RUNNING: "timer.running", "last": "timer.running", PAUSED: "timer.paused",
                   DONE: "timer.done"}
+KIVY_EARLY = 0.006   # s: Kivy's clock runs a callback up to 5 ms before its time; wake after the change
 
 
 def clock_text(seconds_left: int) -> str:
     return f"{seconds_left}" if seconds_left < 100 else f"{seconds_left // 60}:{seconds_left % 60:02d}"
 
 
+def _kivy_call_later(callback, delay: float):
+    from kivy.clock import Clock
+    return Clock.schedule_once(callback, delay + KIVY_EARLY)
+
+
 class TableClocks:
+    """`clock` is the time (time.monotonic at the table); a clock that brings its own
+    wake-ups (`call_later(callback, delay)`, a test's fake clock) wakes the table
+    itself, any other is woken by Kivy's clock."""
+
     def __init__(self, app, clock):
         self.app = app
         self.clock = clock
+        self.call_later = getattr(clock, "call_later", None) or _kivy_call_later
         self.timer = self._new_timer()
         self.countdown: Countdown | None = None   # run for the game (game.countdown)
         self._spec: dict | None = None
         self._timeout_sent = False
+        self._wake = None                          # the scheduled wake-up, while a clock runs
 
     # -- the turn timer ----------------------------------------------------------------
     def _new_timer(self) -> Countdown:
@@ -41,17 +54,40 @@ class TableClocks:
             self.timer = self._new_timer()   # the settings changed while it ran
         self.timer.toggle()
         self.show_timer()
+        self._schedule()
 
     def reset_timer(self) -> None:
         self.timer = self._new_timer()
         self.show_timer()
+        self._schedule()
 
     def timer_idle(self) -> bool:
         return self.timer.state in (IDLE, DONE)
 
-    # -- every frame -------------------------------------------------------------------
-    def frame(self) -> tuple[list[str], dict | None]:
-        """Poll both clocks: (cues to play, the game's timeout action once it is due)."""
+    # -- waking when a shown second changes -----------------------------------------------
+    def _schedule(self) -> None:
+        """Wake at the next change of a running clock's second; none runs: no wake-up."""
+        if self._wake is not None:
+            self._wake.cancel()
+            self._wake = None
+        changes = [c.next_change() for c in (self.timer, self.countdown) if c is not None]
+        changes = [c for c in changes if c is not None]
+        if changes and not self.app.closed:
+            self._wake = self.call_later(self._woken, min(changes))
+
+    def _woken(self, *_dt) -> None:
+        self._wake = None
+        cues, timeout = self.poll()
+        self.app.clocks_ticked(cues, timeout)
+        self._schedule()
+
+    def stop(self) -> None:
+        if self._wake is not None:
+            self._wake.cancel()
+            self._wake = None
+
+    def poll(self) -> tuple[list[str], dict | None]:
+        """Look at both clocks now: (cues to play, the game's timeout action once it is due)."""
         cues = list(self.timer.poll())
         self.show_timer()
         timeout = None
@@ -77,6 +113,7 @@ class TableClocks:
             if spec:
                 self.countdown = Countdown(spec["seconds"], clock=self.clock, cues=session.game.timer_cues)
                 self.countdown.start()
+            self._schedule()
         self.show_countdown()
 
     # -- what the screen shows ------------------------------------------------------------
@@ -86,7 +123,7 @@ class TableClocks:
             app.countdown_on = False
             app.countdown_text = ""
             return
-        left = math.ceil(countdown.remaining() - 1e-9)
+        left = countdown.shown()
         app.countdown_on = True
         app.countdown_text = clock_text(left)
         if countdown.state == DONE:
@@ -98,7 +135,7 @@ class TableClocks:
 
     def show_timer(self) -> None:
         app, timer = self.app, self.timer
-        left = math.ceil(timer.remaining() - 1e-9)
+        left = timer.shown()
         app.timer_text = clock_text(left)
         phase = timer.state
         if phase == RUNNING and left <= max(app.cfg.timer.tick_last, 0):

@@ -17,6 +17,8 @@ from kivy.uix.button import Button
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.recycleview import RecycleView
+from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -155,8 +157,7 @@ class FitLabel(Label):
             size = self.max_font
             while True:
                 self.font_size = size
-                self.texture_update()
-                height = self.texture_size[1]
+                height = self._measured_height()
                 if height <= limit or size <= self.min_font:
                     break
                 size = max(self.min_font, size - sp(2))
@@ -164,6 +165,16 @@ class FitLabel(Label):
                 self.height = height if self.text else 0
         finally:
             self._fitting = False
+
+    def _measured_height(self) -> int:
+        """The text's height at the current font size, laid out but not drawn (the
+        texture is drawn once, at the size chosen): what texture_size[1] will be."""
+        label = self._label                     # Kivy's core label: the widget keeps its options current
+        if not label.text or ((self.halign == "justify" or self.strip) and not label.text.strip()):
+            return 0
+        label.resolve_font_name()
+        height = label.render()[1]
+        return height if height > 1 else 0
 
 
 def _ring(corners: int, radius: float = 1.0, turn: float = 90.0, dy: float = 0.0,
@@ -262,13 +273,16 @@ class SeatCard(BoxLayout):
 
 def reuse(box, count: int, make) -> list:
     """The first `count` children of `box` in the order shown, made with make() only
-    when missing and removed when there are too many: a screen updates these in
-    place instead of rebuilding its widgets on every press."""
+    when missing: a screen updates these in place instead of rebuilding its widgets
+    on every press. Ones too many are taken off and kept for the box's next need
+    (a line that comes and goes with each roll and undo is not made again)."""
     shown = list(reversed(box.children))
+    spares = box.__dict__.setdefault("_reuse_spares", [])
     for widget in shown[count:]:
         box.remove_widget(widget)
+        spares.append(widget)
     for _ in range(count - len(shown)):
-        box.add_widget(make())
+        box.add_widget(spares.pop() if spares else make())
     return list(reversed(box.children))
 
 
@@ -364,7 +378,75 @@ class TimerButton(ButtonBehavior, BoxLayout):
     phase = StringProperty("idle")   # idle / running / paused / done / last
 
 
-class AutoScroll(ScrollView):
+class ScissorClip:
+    """For a StencilView (a ScrollView, a RecycleView, the ScreenManager): clip to the
+    box with a scissor instead of Kivy's stencil. The stencil fills the box twice and
+    tests every pixel drawn inside it on each frame, and with the log's tall list
+    the software renderer kept ~100 MiB more; a scissor box costs nothing per pixel.
+    Nested boxes intersect (ScissorPush); the box is kept in window coordinates."""
+
+    def on_kv_post(self, base_widget):
+        # the kv rules (StencilView's among them) are applied by now, also for one made in a kv file
+        super().on_kv_post(base_widget)
+        from kivy.graphics import ScissorPop, ScissorPush
+        from kivy.graphics.stencil_instructions import StencilPop, StencilPush, StencilUnUse, StencilUse
+
+        self._scissor = ScissorPush(x=0, y=0, width=1, height=1)
+        _swap(self.canvas.before, StencilPush, StencilUse, self._scissor)
+        _swap(self.canvas.after, StencilUnUse, StencilPop, ScissorPop())
+        self._watched: list = []
+        self.bind(pos=self._place, size=self._place, parent=self._watch)
+        self._watch()
+
+    def _watch(self, *_):
+        """Every ancestor that can move this box without moving it in its parent
+        (a ScrollView scrolling, a RelativeLayout moving) moves the scissor too."""
+        for node, names in self._watched:
+            node.unbind(**{name: self._place for name in names})
+        self._watched = []
+        node = self.parent
+        while node is not None and node.parent is not node:
+            names = ("pos", "scroll_x", "scroll_y") if isinstance(node, ScrollView) else ("pos",)
+            node.bind(**{name: self._place for name in names})
+            self._watched.append((node, names))
+            node = node.parent
+        self._place()
+
+    def _place(self, *_):
+        x, y = self.to_window(*self.pos)
+        right, top = self.to_window(self.right, self.top)
+        box = self._scissor
+        box.x, box.y = int(round(x)), int(round(y))
+        box.width, box.height = max(0, int(round(right - x))), max(0, int(round(top - y)))
+
+
+def _swap(group, first, last, instead) -> None:
+    """Replace the instructions from a `first` to the next `last` in `group` by `instead`."""
+    children = list(group.children)
+    start = next((i for i, ins in enumerate(children) if isinstance(ins, first)), None)
+    if start is None:
+        return
+    end = next(i for i in range(start, len(children)) if isinstance(children[i], last))
+    from kivy.graphics import BindTexture
+    for ins in children[start:end + 1]:
+        if not isinstance(ins, BindTexture):   # a Rectangle takes its own BindTexture with it
+            group.remove(ins)
+    group.insert(start, instead)
+
+
+class ClipScroll(ScissorClip, ScrollView):
+    """A ScrollView clipped by a scissor box."""
+
+
+class ClipRecycleView(ScissorClip, RecycleView):
+    """A RecycleView clipped by a scissor box."""
+
+
+class Screens(ScissorClip, ScreenManager):
+    """The ScreenManager, clipped by a scissor box."""
+
+
+class AutoScroll(ScissorClip, ScrollView):
     """Scrolls only when its content is taller than itself: a tap on a list that
     fits acts at once (a ScrollView otherwise waits to see if a touch is a swipe).
     With `at_end` it keeps showing the end of its content (the last lines)."""
@@ -398,9 +480,14 @@ class AutoScroll(ScrollView):
         content = self.children[0] if self.children else None
         if content is None or widget.parent is None:
             return
-        if getattr(content, "_trigger_layout", None) is not None and content._trigger_layout.is_triggered:
-            Clock.schedule_once(lambda _dt: self.show_at_top(widget, padding), 0)
-            return
+        trigger = getattr(content, "_trigger_layout", None)
+        if trigger is not None and trigger.is_triggered:
+            # lay the column out now (a line is as tall as its text), so the scroll is in this frame
+            for child in content.children:
+                if isinstance(child, Label) and child._trigger_texture.is_triggered:   # its text changed
+                    child.texture_update()
+            content.do_layout()
+            trigger.cancel()
         spare = content.height - self.height
         if spare <= 0:
             return
@@ -480,10 +567,27 @@ class CueBadge(Label):
         self.text = ""
 
 
+def load_look(module: str) -> None:
+    """The kv file beside a ui module (ui/dialogs.py: ui/dialogs.kv), read once, when
+    its widgets are first needed rather than at start."""
+    import importlib
+    from pathlib import Path
+
+    from kivy.lang import Builder
+
+    path = Path(importlib.import_module(module).__file__).resolve().with_suffix(".kv")
+    if path.exists() and str(path) not in Builder.files:
+        Builder.load_file(str(path))
+
+
 class Dialog(ModalView):
     """A modal panel with a title, a body and buttons, on the dark theme."""
     title = StringProperty("")
     body = StringProperty("")
+
+    def __init__(self, **kwargs):
+        load_look(type(self).__module__)   # its look (ui/dialogs.kv ...) before its rules apply
+        super().__init__(**kwargs)
 
     # No fade: on the Pi a dialog is there, or gone, on the next frame.
     def open(self, *args, **kwargs):

@@ -54,6 +54,7 @@ from . import protocol as p
 log = logging.getLogger(__name__)
 
 POLL = 0.5                  # seconds between looks for pads coming and going
+RESCAN_EVERY = 10.0         # seconds: the USB ports are listed again at least this often, /dev changed or not
 HELLO_RETRY = 1.0           # ask again for a HELLO this often ...
 HELLO_GIVE_UP = 5.0         # ... and give up on a port that never answers (not a pad?)
 REOPEN_AFTER = 1.0          # a port that failed to open (or died) is tried again after this
@@ -202,6 +203,30 @@ def _check_led(seat, led):
         raise TypeError(f"an LED is a companion.pads.Led, not {led!r}")
 
 
+class _ScanWhenDevChanges:
+    """USB serial ports as pyserial lists them (it reads sysfs: ~1 ms of CPU a poll),
+    read again only when /dev changed (a device node came or went) or at least every
+    RESCAN_EVERY seconds; in between the last list holds."""
+    DEV = "/dev"
+
+    def __init__(self, scan: Callable[[], list] = list_ports.comports, clock: Callable[[], float] = time.monotonic):
+        self._scan, self._clock = scan, clock
+        self._stamp = None
+        self._at = 0.0
+        self._ports: list = []
+
+    def __call__(self) -> list:
+        try:
+            stamp = os.stat(self.DEV).st_mtime_ns
+        except OSError:
+            stamp = None
+        now = self._clock()
+        if stamp is None or stamp != self._stamp or now - self._at >= RESCAN_EVERY:
+            self._ports = list(self._scan())
+            self._stamp, self._at = stamp, now
+        return self._ports
+
+
 def _pads_config(config):
     return getattr(config, "pads", config)
 
@@ -216,7 +241,7 @@ class PadHub:
                  ports: Iterable[str] | Callable[[], Iterable[str]] = (),
                  assignments: dict[str, int] | None = None,
                  clock: Callable[[], float] = time.monotonic, poll: float = POLL,
-                 scan_ports: Callable[[], list] = list_ports.comports,
+                 scan_ports: Callable[[], list] | None = None,
                  event_rate: float = EVENT_RATE, event_burst: float = EVENT_BURST,
                  line_rate: float = LINE_RATE, line_burst: float = LINE_BURST):
         cfg = _pads_config(config)
@@ -226,7 +251,7 @@ class PadHub:
         self._extra = ports
         self._clock = clock
         self._poll = poll
-        self._scan_ports = scan_ports
+        self._scan_ports = scan_ports or _ScanWhenDevChanges()
         self._limits = (event_rate, event_burst, line_rate, line_burst)
         self._lock = threading.RLock()
         self._emit_lock = threading.RLock()   # a callback may call the hub back

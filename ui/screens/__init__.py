@@ -12,10 +12,20 @@ NAMES = ("home", "games", "setup", "dice", "game", "log", "sessions", "settings"
 HERE = Path(__file__).parent
 
 
+# what a screen's kv file uses from elsewhere: another screen's rows, or a ui module's look
+NEEDS = {"sessions": ("log",), "game": ("ui.board_view",), "settings": ("ui.memory_panel",)}
+
+
 def load(name: str):
-    """The screen class called `name`, its kv file loaded once per process."""
+    """The screen class called `name`, its kv file (and those it needs) loaded once per process."""
     from kivy.lang import Builder
 
+    for needed in NEEDS.get(name, ()):
+        if needed.startswith("ui."):
+            from ..widgets import load_look
+            load_look(needed)
+        else:
+            load(needed)
     module = importlib.import_module(f"{__name__}.{name}")
     kv = str(HERE / f"{name}.kv")
     if kv not in Builder.files:

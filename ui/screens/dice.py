@@ -33,7 +33,7 @@ class DiceScreen(BaseScreen):
         ids.turn_chip.letter = current["letter"]
         ids.turn_chip.opacity = 0 if session.finished else 1
 
-        rolls = session.rolls()
+        rolls = session.recent_rolls(HISTORY)     # not the whole log of a long game
         die = ids.die
         roll = legal.get("roll")
         die.disabled = roll is None

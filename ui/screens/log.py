@@ -145,10 +145,29 @@ def _page_of(seq: int) -> int:
 
 def show(view, data: list[dict]) -> bool:
     """Hand a RecycleView new data only when it differs, and lay it out at once
-    (what a refresh shows is on the screen before the cues play). True if it changed."""
-    if view.data == data:
+    (what a refresh shows is on the screen before the cues play). True if it changed.
+
+    Only the rows that differ are handed over (a press: one row more at the top, the
+    head's mark moved): the RecycleView then keeps every other row's measured size
+    instead of guessing all of them again."""
+    old = view.data
+    if old == data:
         return False
-    view.data = data
+    start, end_old, end_new = 0, len(old), len(data)
+    while start < min(end_old, end_new) and old[start] == data[start]:
+        start += 1
+    while end_old > start and end_new > start and old[end_old - 1] == data[end_new - 1]:
+        end_old, end_new = end_old - 1, end_new - 1
+    if start == 0 and end_old == len(old) and end_new == len(data):
+        view.data = data                       # nothing in common: a new list
+    else:
+        same = min(end_old - start, end_new - start)
+        if same:
+            old[start:start + same] = data[start:start + same]      # modified in place
+        for at in range(start + same, end_new):
+            old.insert(at, data[at])                                 # rows added
+        if end_old - start > same:
+            del old[start + same:end_old]                            # rows gone
     view.refresh_views()
     return True
 
