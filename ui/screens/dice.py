@@ -9,7 +9,7 @@ from kivy.properties import NumericProperty, StringProperty
 
 
 from .. import theme
-from ..widgets import ChipLabel, Dialog, reuse
+from ..widgets import ChipLabel, Dialog
 from .base import BaseScreen, faces_text, HISTORY, running_app
 
 
@@ -57,16 +57,36 @@ class DiceScreen(BaseScreen):
         ids.undo_btn.disabled = not session.can_undo
         ids.redo_btn.disabled = not session.can_redo
 
-        recent = list(reversed(rolls[-HISTORY:]))
-        chips = reuse(ids.history, len(recent), lambda: ChipLabel(size_hint_y=None, height=dp(36)))
-        for item, chip in zip(recent, chips):
-            who = players[item.player] if 0 <= item.player < len(players) else {"colour": "grey", "letter": "?"}
-            chip.colour, chip.letter, chip.text = who["colour"], who["letter"], faces_text(item.dice)
+        self._show_history(list(reversed(rolls[-HISTORY:])), players)
         ids.no_rolls.opacity = 0 if rolls else 1
         counts = session.histogram()
         ids.histogram.counts = counts
         ids.histogram_title.text = t("dice.histogram", count=sum(counts.values()))
         self.show_pads()
+
+    def _show_history(self, recent, players) -> None:
+        """The last rolls, newest first. A roll already shown keeps its widget (a new
+        roll moves the others down a place: their texts are not drawn again)."""
+        box = self.ids.history
+        wanted = []
+        for item in recent:
+            who = players[item.player] if 0 <= item.player < len(players) else {"colour": "grey", "letter": "?"}
+            wanted.append(((item, who["colour"], who["letter"]), item, who))
+        keys = {key for key, _, _ in wanted}
+        shown = {chip.shows: chip for chip in box.children if getattr(chip, "shows", None) in keys}
+        spares = [chip for chip in box.children if getattr(chip, "shows", None) not in keys]
+        order = []
+        for key, item, who in wanted:
+            chip = shown.pop(key, None)
+            if chip is None:
+                chip = spares.pop() if spares else ChipLabel(size_hint_y=None, height=dp(36))
+                chip.colour, chip.letter, chip.text = who["colour"], who["letter"], faces_text(item.dice)
+                chip.shows = key
+            order.append(chip)
+        if list(reversed(box.children)) != order:
+            box.clear_widgets()
+            for chip in order:
+                box.add_widget(chip)
 
     def show_pads(self):
         """Which seats have a pad, and which of those pads are offline (app.pad_states)."""
