@@ -56,6 +56,11 @@ def test_dig_michelle_moves_and_extorts(make_ui, lang):
     assert game.headline.text == words["moved"]
     assert ui.app.store.get_setting(BOARD_KEY) == {"4": ["cell_block", "showers"]}  # remembered
     assert t("dig.badge.with_michel", michel="Michelle") in dict(seat_texts(ui))["Ben"]
+    # the seat list is clipped to where it is now, not where it was before the last step
+    seats = ui.app.screen("game").ids.seat_scroll
+    x, y = seats.to_window(*seats.pos)
+    box = seats._scissor
+    assert (box.x, box.y, box.width, box.height) == (round(x), round(y), round(seats.width), round(seats.height))
     look(ui, f"dig-{lang}-2-michelle-extorts")
 
     # the extortion, step by step: a Knife on the Michel card, and Ben gives up

@@ -434,6 +434,19 @@ def _swap(group, first, last, instead) -> None:
     group.insert(start, instead)
 
 
+def place_clips(widget) -> None:
+    """Every scissor box in `widget` put where its view is now. A box missed a resize
+    once (a seat list clipped to its old height after a banner went), so a screen's
+    boxes are checked again after each refresh: a walk, no redraw when nothing moved."""
+    for node in widget.walk(restrict=True):
+        if isinstance(node, ScissorClip) and getattr(node, "_scissor", None) is not None:
+            box = node._scissor
+            before = (box.x, box.y, box.width, box.height)
+            node._place()
+            if (box.x, box.y, box.width, box.height) != before:
+                node.canvas.ask_update()
+
+
 class ClipScroll(ScissorClip, ScrollView):
     """A ScrollView clipped by a scissor box."""
 
