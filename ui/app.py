@@ -326,16 +326,16 @@ class CellmateApp(App):
         self.check_clips()
 
     def check_clips(self) -> None:
-        """After the layout the refresh set off (this frame's, then the next): each
-        scissor box where its view now is (widgets.place_clips)."""
+        """After the layout the refresh set off, before the frame is drawn: each scissor
+        box of the screen shown where its view now is (widgets.place_clips)."""
         from kivy.clock import Clock
 
         from .widgets import place_clips
 
         def check(again):
-            place_clips(self.root)
-            if again:
-                Clock.schedule_once(lambda _dt: check(False), 0)
+            place_clips(self.sm.current_screen)
+            if again:    # the layouts it set off may have set off more: once more, same frame
+                Clock.schedule_once(lambda _dt: check(False), -1)
         Clock.schedule_once(lambda _dt: check(True), -1)
 
     def screen(self, name: str):
