@@ -43,7 +43,7 @@ class MemoryPanel(BoxLayout):
         grid.clear_widgets()
         self.entries = {}
         for entry in view.entries:
-            button = FlatButton(text=entry.text, font_size="18sp", tone="normal" if entry.known else "quiet")
+            button = FlatButton(text=entry.text, font_size="24sp", tone="normal" if entry.known else "quiet")
             button.bind(on_release=lambda _b, e=entry: self.ask(e))
             grid.add_widget(button)
             self.entries[entry.key] = button
@@ -60,21 +60,21 @@ class MemoryPanel(BoxLayout):
     def _list_row(self, listing) -> BoxLayout:
         t = self.app.t
         row = BoxLayout(size_hint_y=None, spacing=dp(8))
-        row.add_widget(Label(text=listing.label, font_size="20sp", color=theme.TEXT, size_hint_x=None,
+        row.add_widget(Label(text=listing.label, font_size="24sp", color=theme.TEXT, size_hint_x=None,
                              width=dp(170), halign="left", valign="middle", text_size=(dp(170), None)))
         items = self._stack()
         for value, words in listing.items:
             text = f"{words}  ×"
-            button = FlatButton(text=text, font_size="18sp", tone="quiet", size_hint=(None, None),
-                                height=dp(theme.TOUCH), width=max(dp(120), text_width(text, sp(18)) + dp(30)))
+            button = FlatButton(text=text, font_size="24sp", tone="quiet", size_hint=(None, None),
+                                height=dp(theme.TOUCH), width=max(dp(120), text_width(text, sp(24)) + dp(30)))
             button.bind(on_release=lambda _b, k=listing.key, v=value: self.change(("remove", k, v)))
             items.add_widget(button)
             self.items[value] = button
         if not listing.items:
-            items.add_widget(Label(text=t("memory.none"), font_size="18sp", color=theme.TEXT_DIM,
+            items.add_widget(Label(text=t("memory.none"), font_size="24sp", color=theme.TEXT_DIM,
                                    size_hint=(None, None), size=(dp(120), dp(theme.TOUCH))))
         row.add_widget(items)
-        add = FlatButton(text=listing.add_label, font_size="18sp", size_hint_x=None, width=dp(190),
+        add = FlatButton(text=listing.add_label, font_size="24sp", size_hint_x=None, width=dp(190),
                          disabled=not listing.can_add)
         add.bind(on_release=lambda _b, li=listing: self.ask_text(li))
         row.add_widget(add)

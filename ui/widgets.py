@@ -72,7 +72,7 @@ class WholeWordsLabel(WholeWords, Label):
         self.keep_words_whole()
 
 
-class NamesLabel(Label):
+class NamesLabel(WholeWords, Label):
     """Players' names in a box, each one whole: as many as fit, then `more` ("and
     {count} more") for the rest; a list never ends in "Maximiliane-Frie...". The
     names stand where `template` says {names} ("Sing Sing: {names}"); without
@@ -83,9 +83,9 @@ class NamesLabel(Label):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.bind(names=self._fit, template=self._fit, more=self._fit, size=self._fit, font_size=self._fit,
-                  bold=self._fit)
+        self.bind(names=self._fit, template=self._fit, more=self._fit, size=self._fit, bold=self._fit)
         self._fit()
+        self.keep_words_whole()     # one name too long for the box: smaller, never broken
 
     def _fit(self, *_):
         names = list(self.names)
@@ -103,7 +103,10 @@ class NamesLabel(Label):
     def _fits(self, text: str) -> bool:
         from kivy.core.text import Label as CoreLabel
         room = max(1, self.width - 2 * self.padding[0])
-        label = CoreLabel(text=text, font_size=self.font_size, bold=self.bold, text_size=(room, None))
+        size = self._wanted or self.font_size
+        if any(_word_width(word, round(size), self.bold) > room - dp(12) for word in text.split(" ")):
+            return False     # a name would break: one fewer
+        label = CoreLabel(text=text, font_size=size, bold=self.bold, text_size=(room, None))
         label.refresh()
         return label.texture.size[1] <= self.height - 2 * self.padding[1] + 1
 
@@ -321,7 +324,7 @@ class PadStrip(BoxLayout):
 
     @staticmethod
     def _word(text: str, colour, bold: bool = False) -> Label:
-        label = Label(text=text, font_size=sp(15), color=colour, bold=bold, size_hint_x=None,
+        label = Label(text=text, font_size=sp(24), color=colour, bold=bold, size_hint_x=None,
                       halign="left", valign="middle")
         label.texture_update()
         label.width = label.texture_size[0] + dp(8)
