@@ -323,20 +323,6 @@ class CellmateApp(App):
         """Show the new state on the current screen, synchronously."""
         self._check_store_notice()
         self.sm.current_screen.refresh()
-        self.check_clips()
-
-    def check_clips(self) -> None:
-        """After the layout the refresh set off, before the frame is drawn: each scissor
-        box of the screen shown where its view now is (widgets.place_clips)."""
-        from kivy.clock import Clock
-
-        from .widgets import place_clips
-
-        def check(again):
-            place_clips(self.sm.current_screen)
-            if again:    # the layouts it set off may have set off more: once more, same frame
-                Clock.schedule_once(lambda _dt: check(False), -1)
-        Clock.schedule_once(lambda _dt: check(True), -1)
 
     def screen(self, name: str):
         """The screen called `name`, made (and its kv file read) the first time it is asked for."""

@@ -417,7 +417,9 @@ class ScissorClip:
 
     def _place(self, *_):
         x, y = self.to_window(*self.pos)
-        right, top = self.to_window(self.right, self.top)
+        # not self.right / self.top: those are cached aliases, still the old value
+        # while a resize tells its `size` watchers (the box lagged one resize behind)
+        right, top = self.to_window(self.x + self.width, self.y + self.height)
         box = self._scissor
         box.x, box.y = int(round(x)), int(round(y))
         box.width, box.height = max(0, int(round(right - x))), max(0, int(round(top - y)))
@@ -435,19 +437,6 @@ def _swap(group, first, last, instead) -> None:
         if not isinstance(ins, BindTexture):   # a Rectangle takes its own BindTexture with it
             group.remove(ins)
     group.insert(start, instead)
-
-
-def place_clips(widget) -> None:
-    """Every scissor box in `widget` put where its view is now. A box missed a resize
-    once (a seat list clipped to its old height after a banner went), so a screen's
-    boxes are checked again after each refresh: a walk, no redraw when nothing moved."""
-    for node in widget.walk(restrict=True):
-        if isinstance(node, ScissorClip) and getattr(node, "_scissor", None) is not None:
-            box = node._scissor
-            before = (box.x, box.y, box.width, box.height)
-            node._place()
-            if (box.x, box.y, box.width, box.height) != before:
-                node.canvas.ask_update()
 
 
 class ClipScroll(ScissorClip, ScrollView):

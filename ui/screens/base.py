@@ -37,9 +37,6 @@ class BaseScreen(Screen):
     def on_pre_enter(self, *args):
         self.refresh()
 
-    def on_enter(self, *args):
-        self.app.check_clips()     # laid out in its place now: its scissor boxes too
-
     def refresh(self) -> None:
         pass
 
