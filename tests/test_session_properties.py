@@ -19,6 +19,16 @@ actions = st.one_of(
 )
 
 
+def take(session, step):
+    """A step of a random sequence: undo, redo, or an action."""
+    if step["type"] == "undo":
+        session.undo()
+    elif step["type"] == "redo":
+        session.redo()
+    else:
+        session.act(step)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 8), st.lists(actions, max_size=40), st.integers(0, 2**32))
 def test_replay_equals_live_and_undo_inverts(players, steps, seed):
@@ -27,12 +37,8 @@ def test_replay_equals_live_and_undo_inverts(players, steps, seed):
     for step in steps:
         before = session.state
         try:
-            if step["type"] == "undo":
-                session.undo()
-            elif step["type"] == "redo":
-                session.redo()
-            else:
-                session.act(step)
+            take(session, step)
+            if step["type"] not in ("undo", "redo"):
                 assert session.replay() == session.state
                 assert Session.load(store, session.id).state == session.state
                 session.undo()
@@ -62,12 +68,7 @@ def test_resuming_from_snapshots_equals_replaying_the_log(every, steps, seed):
         session = Session.create(store, "dice", ["A", "B", "C"], rng=random.Random(seed))
         for step in steps:
             try:
-                if step["type"] == "undo":
-                    session.undo()
-                elif step["type"] == "redo":
-                    session.redo()
-                else:
-                    session.act(step)
+                take(session, step)
             except IllegalAction:
                 pass
             resumed = Session.load(store, session.id)

@@ -183,6 +183,14 @@ def in_sight(dialog, widget) -> bool:
     return widget.width > 0 and widget.height > 0 and widget.opacity > 0
 
 
+def lay_out_a_heist(make_ui, lang):
+    """A new Heist for Anna and Ben in `lang`, its first heist's form open."""
+    ui = make_ui(seat=0)
+    ui.app.set_language(lang)
+    start_game(ui, "heist", ("Anna", "Ben"))
+    return ui, act(ui, "lay_heist")
+
+
 def cell_texts(ui, words):
     fields = [form_field(ui, label) for label in (*words["steps"], words["take"], words["name"])]
     return [f.cell.text for f in fields]
@@ -191,11 +199,8 @@ def cell_texts(ui, words):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_heist_layout_is_one_page(make_ui, lang):
     words = FORM[lang]
-    ui = make_ui(seat=0)
-    ui.app.set_language(lang)
-    start_game(ui, "heist", ("Anna", "Ben"))
+    ui, dialog = lay_out_a_heist(make_ui, lang)
     session = ui.app.session
-    dialog = act(ui, "lay_heist")
 
     # every argument of the heist card at once: the place, four challenges, the TAKE, the name, four skills
     labels = [words["slot"], *words["steps"], words["take"], words["name"], *words["skills"]]
@@ -242,10 +247,7 @@ def test_heist_layout_is_one_page(make_ui, lang):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_keypad_types_deletes_refuses_and_confirms(make_ui, lang):
     words = FORM[lang]
-    ui = make_ui(seat=0)
-    ui.app.set_language(lang)
-    start_game(ui, "heist", ("Anna", "Ben"))
-    dialog = act(ui, "lay_heist")
+    ui, dialog = lay_out_a_heist(make_ui, lang)
     ui.tap(form_field(ui, words["steps"][2]).cell)
     keypad = dialog.keypad
     assert keypad is not None and dialog.question.endswith(" C")   # the step's full name over the keypad

@@ -355,9 +355,12 @@ def describe(t, game: Game, players, state_before: dict, action: dict, hidden=()
     if action.get("random"):
         parts.append(t("log.random"))
     seat = seat if _whole(seat) and 0 <= seat < len(players) else None
-    if seat is not None:
-        label = t("picker.by", name=players[seat]["name"], action=label)
-    return seat, " · ".join([label] + parts)
+    return seat, " · ".join([by_whom(t, players, seat, label)] + parts)
+
+
+def by_whom(t, players, seat, label: str) -> str:
+    """A step in words with who takes it ("Anna: Draw a card"); the table's: as it is."""
+    return label if seat is None else t("picker.by", name=seat_name(players, seat), action=label)
 
 
 def _whole(value) -> bool:

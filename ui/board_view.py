@@ -7,6 +7,7 @@ scoreboard. Updated in place: the same widgets, new numbers.
 Its look is in board_view.kv beside this file."""
 from __future__ import annotations
 
+from kivy.graphics import Color, Line, Rectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -14,6 +15,9 @@ from kivy.uix.label import Label
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
+from companion.board import Board
+
+from . import theme
 from .widgets import Chip, reuse
 
 
@@ -40,7 +44,7 @@ class CounterStrip(StackLayout):
     """The board's counters side by side (wrapping), the table's main number first."""
 
     def show(self, board) -> None:
-        counters = sorted(board.counters if board is not None else (), key=lambda c: not c.big)
+        counters = sorted(board.counters, key=lambda c: not c.big)
         for counter, tile in zip(counters, reuse(self, len(counters), CounterTile)):
             total = counter.total
             tile.value = str(counter.value) if total is None else f"{counter.value}/{total}"
@@ -60,11 +64,10 @@ class AreaTile(BoxLayout):
     a tag for the others) and its facts."""
     title = StringProperty("")
     facts = StringProperty("")
-    status = StringProperty("")
     marked = BooleanProperty(False)      # where the action is (the heist being attempted)
 
     def show(self, area, tokens, players) -> None:
-        self.title, self.status = area.label, area.status
+        self.title = area.label
         self.facts = "\n".join(area.facts)
         self.marked = area.status == "attempted"
         chips = [t for t in tokens if t.colour]
@@ -94,8 +97,6 @@ class PieceTile(Widget):
         self.bind(pos=self._draw, size=self._draw, pieces=self._draw)
 
     def _draw(self, *_):
-        from kivy.graphics import Color, Line, Rectangle
-        from . import theme
         if len(self._drawn) != len(self.pieces):     # a new count: new instructions, else moved in place
             self.canvas.after.clear()
             self._drawn = []
@@ -133,18 +134,17 @@ class BoardPanel(BoxLayout):
     layout = StringProperty("table")
 
     def show(self, board, players) -> None:
+        board = board or Board()     # a game without a board: nothing drawn
         ids = self.ids
         ids.counters.show(board)
-        self.layout = board.layout if board is not None else "table"
-        areas = board.areas if board is not None else ()
-        by_piece = [a for a in areas if a.pieces]
-        by_name = [a for a in areas if not a.pieces]
-        tokens = board.tokens if board is not None else ()
+        self.layout = board.layout
+        by_piece = [a for a in board.areas if a.pieces]
+        by_name = [a for a in board.areas if not a.pieces]
         for area, tile in zip(by_name, reuse(ids.areas, len(by_name), AreaTile)):
-            tile.show(area, [t for t in tokens if t.place == area.key], players)
+            tile.show(area, [t for t in board.tokens if t.place == area.key], players)
         for area, tile in zip(by_piece, reuse(ids.pieces, len(by_piece), PieceTile)):
             tile.short, tile.pieces = area.short or area.label, list(area.pieces)
-        scores = board.scores if board is not None else ()
+        scores = board.scores
         for rank, (score, row) in enumerate(zip(scores, reuse(ids.scores, len(scores), ScoreRow)), start=1):
             who = players[score.seat]
             row.rank, row.colour, row.letter, row.name = str(rank), who["colour"], who["letter"], who["name"]

@@ -219,7 +219,7 @@ class ActionDialog(Dialog):
         actor = self.spec.player if self.spec is not None else group.actor
         label = t(group.label)
         if actor is not None:
-            self.heading = t("picker.by", name=A.seat_name(self.players, actor), action=label)
+            self.heading = A.by_whom(t, self.players, actor, label)
         else:  # the table's step: the game's own words say best what it asks, when they fit the bar
             context = A.plain(self.context)
             fits = text_width(context, sp(24), False) <= HEADING_WIDTH * 1.8   # two lines of 24 px

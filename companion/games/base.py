@@ -355,11 +355,14 @@ class Game:
             for seat in move.actors(state):
                 if any(rule.refusal(state, seat) for rule in move.unless):
                     continue
-                label = move.label or f"{self.id}.action.{move.type}"
                 listing = move.listing(state, seat) if move.listing else [move.params_for(state, seat)]
-                out.extend(ActionSpec(move.type, label(params) if callable(label) else label, seat, params,
-                                      move.role) for params in listing)
+                out.extend(self._spec(move, seat, params) for params in listing)
         return out
+
+    def _spec(self, move: Move, seat, params: dict) -> ActionSpec:
+        """The move as the screen offers it: its label in the catalogue, for these arguments."""
+        label = move.label or f"{self.id}.action.{move.type}"
+        return ActionSpec(move.type, label(params) if callable(label) else label, seat, params, move.role)
 
     def resolve(self, state: dict, action: dict, rng: random.Random) -> dict:
         """Check the action and decide its random parts; returns the action to store."""
@@ -407,12 +410,13 @@ class Game:
             move.apply(new, action)
         return new
 
-    def turn_end(self, state: dict) -> str | None:
-        """The move that hands the turn on in this phase (legal now or not): the
-        screen keeps it in sight, and says why when it may not be made yet."""
+    def turn_end(self, state: dict) -> ActionSpec | None:
+        """The move that hands the turn on in this phase, as it is offered (legal now
+        or not): the screen keeps it in sight, and says why when it may not be made yet."""
         if self._over(state):
             return None
-        return next((m.type for m in self.moves if m.role == END_TURN and self._in_phase(state, m)), None)
+        move = next((m for m in self.moves if m.role == END_TURN and self._in_phase(state, m)), None)
+        return None if move is None else self._spec(move, move.actors(state)[0], {})
 
     def refusal(self, state: dict, kind: str) -> IllegalAction | None:
         """Why `kind` may not happen now (arguments aside), or None: it may. For a

@@ -82,7 +82,7 @@ class GameScreen(BaseScreen):
         if dialog is not None and dialog.asked_at != (session.id, session.head) and dialog._window is not None:
             dialog.dismiss()    # the table moved on meanwhile (a button, the clock): the question is stale
         summary = game.summary(state, t)
-        players = state.get("players") or session.setup["players"]
+        players = self.players(session)
         current = state.get("current")
         if not isinstance(current, int) or not 0 <= current < len(players):
             current = None
@@ -140,7 +140,8 @@ class GameScreen(BaseScreen):
         sight (muted while it may not be made yet), the corrections behind Adjust."""
         t, ids, game, state = self.t, self.ids, session.game, session.state
         self.groups = A.group_actions(game.legal_actions(state))
-        panel = A.panel(self.groups, current, game.turn_end(state))
+        ender = game.turn_end(state)
+        panel = A.panel(self.groups, current, ender.type if ender is not None else None)
         self.panel = panel
         self.buttons = {}
 
@@ -177,7 +178,7 @@ class GameScreen(BaseScreen):
         if panel.end_turn is not None:
             dress(end, panel.end_turn, "go")
         elif panel.end_turn_type is not None:   # in sight, not yet: a tap says why
-            end.group, end.text, end.tone = panel.end_turn_type, t(f"{game.id}.action.{panel.end_turn_type}"), "quiet"
+            end.group, end.text, end.tone = panel.end_turn_type, t(ender.label), "quiet"
             end.colour, end.letter = "grey", ""
         else:
             end.group, end.text, end.letter = None, "", ""
@@ -207,13 +208,10 @@ class GameScreen(BaseScreen):
         if not groups:
             return None
         t = self.t
-        session = self.app.session
-        players = session.state.get("players") or session.setup["players"]
+        players = self.players(self.app.session)
 
         def words(group):
-            actor = group.actor
-            label = t(group.label)
-            return t("picker.by", name=A.seat_name(players, actor), action=label) if actor is not None else label
+            return A.by_whom(t, players, group.actor, t(group.label))
         dialog = AdjustDialog(groups, words, self.choose, title=t("game.adjust_title"), body=t("game.adjust_body"))
         self.adjust_dialog = dialog
         dialog.open()
@@ -227,9 +225,13 @@ class GameScreen(BaseScreen):
             card.pad = states.get(seat, "")
             card.pad_text = pad_mark(t, card.pad)
 
+    @staticmethod
+    def players(session) -> list:
+        return session.state.get("players") or session.setup["players"]
+
     def choose(self, group) -> ActionDialog:
         session = self.app.session
-        players = session.state.get("players") or session.setup["players"]
+        players = self.players(session)
         dialog = ActionDialog(group, players, session.state.get("current"), context=self.ids.prompt.text)
         dialog.asked_at = (session.id, session.head)
         self.dialog = dialog
