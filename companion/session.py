@@ -242,9 +242,7 @@ class Session:
             del self._states[max(self._states, key=lambda at: abs(at - seq))]   # the farthest from here
 
     def _move_head(self, seq: int) -> dict:
-        state = self._states.get(seq)
-        if state is None:
-            state = self._state_at(seq)
+        state = self._state_at(seq)     # a kept state when it is near
         finished = int(bool(state.get("finished")))
 
         def commit(c):

@@ -208,7 +208,8 @@ class CellmateApp(App):
 
         load_kv()
         Window.clearcolor = theme.BG
-        Window.bind(on_flip=_frame_done)
+        if _offscreen():
+            Window.bind(on_flip=_frame_done)
         Window.softinput_mode = "below_target"  # a docked keyboard pushes the name field up, not over it
         self.title = self.t("app.title")
         root = Root()
@@ -622,12 +623,17 @@ class CellmateApp(App):
         self.change_setting("language", lang)
 
 
+def _offscreen() -> bool:
+    """Drawing to no screen (the tests, scripts/bench, screenshots): SDL's offscreen driver."""
+    return os.environ.get("SDL_VIDEODRIVER") == "offscreen"
+
+
 def _frame_done(*_) -> None:
     """Each frame rendered before it is shown (on_flip runs just before the swap). A swap
     on an offscreen surface (scripts/bench, screenshots) flushes nothing, so llvmpipe
     kept every frame's commands, ~5 MiB each, until some texture upload drew them all
     at once (a press paid for every frame since the last one); a real display's swap
-    waits for the frame anyway."""
+    waits for the frame anyway, so this is bound offscreen only."""
     from kivy.graphics.opengl import glFinish
     glFinish()
 

@@ -297,10 +297,8 @@ class ActionDialog(Dialog):
         cols = 1 if longest > 44 else 2 if len(texts) <= 4 or (longest > 24 and len(texts) <= 6) else 3
         grid = self._grid(cols)
         for choice, text in zip(param.choices, texts):
-            if isinstance(choice, str) and choice in COLOUR_HEX:  # a player's colour (a gem): show it
-                button = BigButton(text=text, colour=choice, letter=text[:1].upper())
-            else:
-                button = BigButton(text=text)
+            chip = self._chip(param, choice)      # a player's colour (a gem): show it
+            button = BigButton(text=text, colour=chip[0], letter=chip[1]) if chip else BigButton(text=text)
             button.bind(on_release=lambda _b, v=choice: self.answer(v))
             grid.add_widget(button)
             self.buttons.append(button)
@@ -390,13 +388,9 @@ class ActionDialog(Dialog):
         return t(param.label) if param.label else name
 
     def _option_text(self, param, value) -> str:
-        if param.kind == "seat":
-            return A.seat_name(self.players, value)
-        if param.kind == "bool":
-            return self.t("common.yes" if value else "common.no")
-        if param.kind == "choice":
-            return A.choice_text(self.t, param.label, value)
-        return _number_text(value)
+        if param.kind == "int":
+            return _number_text(value)         # "−3": a minus sign, not a hyphen
+        return A.value_text(self.t, self.players, param, value)
 
     def _chip(self, param, value):
         """(colour, letter) for an answer that is a seat or a player's colour, else None."""

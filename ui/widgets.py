@@ -480,46 +480,6 @@ class AutoScroll(ScissorClip, ScrollView):
         elif self.at_end:
             self.scroll_y = 0
 
-    def show_at_top(self, widget, padding: float = 6) -> None:
-        """Scroll so that `widget` (in the content) is at the top of the view."""
-        content = self.children[0] if self.children else None
-        if content is None or widget.parent is None:
-            return
-        trigger = getattr(content, "_trigger_layout", None)
-        if trigger is not None and trigger.is_triggered:
-            # lay the column out now (a line is as tall as its text), so the scroll is in this frame
-            for child in content.children:
-                if isinstance(child, Label) and child._trigger_texture.is_triggered:   # its text changed
-                    child.texture_update()
-            content.do_layout()
-            trigger.cancel()
-        spare = content.height - self.height
-        if spare <= 0:
-            return
-        above = widget.top + padding - content.y     # from the content's bottom to the widget's top
-        self.scroll_y = max(0.0, min(1.0, (above - self.height) / spare))
-
-    def show(self, widget, padding: float = 6) -> None:
-        """Scroll no further than needed for `widget` (anywhere in the content) to be in sight."""
-        content = self.children[0] if self.children else None
-        if content is None or widget.parent is None:
-            return
-        for layout in (content, widget.parent):
-            if getattr(layout, "_trigger_layout", None) is not None and layout._trigger_layout.is_triggered:
-                Clock.schedule_once(lambda _dt: self.show(widget, padding), 0)
-                return
-        spare = content.height - self.height
-        if spare <= 0:
-            return
-        bottom = content.to_widget(*widget.to_window(*widget.pos))[1] - content.y - padding
-        top = bottom + widget.height + 2 * padding
-        seen_bottom = self.scroll_y * spare          # of the content, from its bottom
-        if top > seen_bottom + self.height:
-            seen_bottom = top - self.height
-        elif bottom < seen_bottom:
-            seen_bottom = bottom
-        self.scroll_y = max(0.0, min(1.0, seen_bottom / spare))
-
     def on_at_end(self, *_):
         self.scroll_y = 0 if self.at_end else 1
 
