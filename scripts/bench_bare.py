@@ -127,6 +127,7 @@ def main() -> int:
     from kivy.config import Config
     Config.set("graphics", "width", "800")
     Config.set("graphics", "height", "480")
+    Config.set("graphics", "multisamples", "0")   # as Cellmate draws (ui/app.py configure_kivy): like for like
     from gpiozero import Button, Device
     from gpiozero.pins.mock import MockFactory
     from kivy.app import App

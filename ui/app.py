@@ -64,6 +64,10 @@ def configure_kivy(width: int, height: int, fullscreen: bool = False) -> None:
     KivyConfig.set("graphics", "height", str(height))
     KivyConfig.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     KivyConfig.set("input", "mouse", "mouse,multitouch_on_demand")  # no red multitouch dots
+    # No multisampling: every pixel of every frame costs 2-4 samples for nothing on a
+    # screen of rectangles and text (text comes antialiased in its texture); the few
+    # slanted edges (chip shapes, round corners) are smoothed by Smooth* instructions.
+    KivyConfig.set("graphics", "multisamples", "0")
     if fullscreen:
         # The kiosk: a touchscreen with no keyboard, so names are typed on a docked one.
         KivyConfig.set("kivy", "keyboard_mode", "systemanddock")
