@@ -3,7 +3,8 @@ import pytest
 
 from companion.inputs import InputEvent
 
-from ui_fixtures import bring_into_view, kivy_window, make_ui, start_table  # noqa: F401  (fixtures)
+from ui_fixtures import (bring_into_view, key_in, kivy_window, look, make_ui, number, press,  # noqa: F401
+                         start_table)
 
 pytestmark = pytest.mark.ui
 
@@ -76,23 +77,117 @@ def test_buzzer_off_silences_the_rig_at_once(make_ui):
     assert ui.rig.played == ["tap"]
 
 
-def test_timer_and_debounce_steps_are_saved_and_bounded(make_ui):
-    ui = make_ui()
+def set_number(ui, cell, value):
+    """A number setting by touch: its cell tapped, the number typed on the keypad, CONFIRM."""
+    bring_into_view(ui, cell)
+    ui.tap(cell)
+    dialog = ui.modal()
+    assert dialog is not None and dialog.keypad is not None, "the cell opened no keypad"
+    number(ui, value)
+    assert ui.modal() is None, dialog.keypad.message
+
+
+def test_timer_length_is_typed_on_the_keypad_saved_and_kept_over_a_restart(make_ui, tmp_path):
+    ui = make_ui(data_dir=tmp_path / "d")
     settings = open_settings(ui)
-    plus30 = next(c for c in settings.seconds.parent.children if c.text == "+30")
-    ui.tap(plus30)
+    cell = settings.seconds
+    assert cell.text == "60 s" and cell.font_size >= 34 and cell.height >= 64 and cell.tone == "normal"
+    ui.tap(cell)
+    dialog = ui.modal()
+    keypad = dialog.keypad
+    assert dialog.title == "Timer length in seconds"
+    assert keypad.ids.display.text == "60" and keypad.entry == ""    # the length now, dim, until a digit
+    assert keypad.message == "5 to 600"
+    key_in(ui, 90)
+    ui.tap(keypad.ids.confirm)
+    assert ui.modal() is None
     assert settings.seconds.text == "90 s"
     assert ui.app.store.get_setting("timer.seconds") == 90
     assert ui.app.timer_text == "90"  # the idle countdown takes the new length at once
-    ui.tap(settings.tick_less)
-    assert settings.tick_last.text == "2" and ui.app.store.get_setting("timer.tick_last") == 2
-    assert ui.app.timer.cues.tick_last == 2
-    minus5 = next(c for c in settings.debounce.parent.children if c.text == "−5")
-    bring_into_view(ui, minus5)         # under Advanced, at the foot of the screen
-    ui.tap(minus5)
+    make_ui.close(ui)
+
+    again = make_ui(data_dir=tmp_path / "d")  # kept in the store
+    assert again.app.cfg.timer.seconds == 90 and again.app.timer_text == "90"
+    assert open_settings(again).seconds.text == "90 s"
+
+
+def test_the_keypad_refuses_out_of_range_and_cancel_keeps_the_timer_length(make_ui):
+    ui = make_ui()
+    settings = open_settings(ui)
+    set_number(ui, settings.seconds, 120)
+    ui.tap(settings.seconds)
+    dialog = ui.modal()
+    keypad = key_in(ui, 70)
+    ui.tap(keypad.keys["0"])                # 700 is over 600: refused, the range said, 70 kept
+    assert keypad.entry == "70" and keypad.wrong and keypad.message == "Only 5 to 600"
+    ui.tap(keypad.keys["delete"])
+    ui.tap(keypad.ids.confirm)              # 7 seconds: in range, taken
+    assert ui.modal() is None and settings.seconds.text == "7 s"
+    ui.tap(settings.seconds)
+    keypad = key_in(ui, 3)
+    ui.tap(keypad.ids.confirm)              # 3 is under 5: said, nothing saved, the dialog stays
+    assert ui.modal() is not None and keypad.message == "Only 5 to 600" and keypad.wrong
+    assert settings.seconds.text == "7 s" and ui.app.store.get_setting("timer.seconds") == 7
+    key_in(ui, 45)
+    press(ui, "cancel")                     # typed, then Cancel: nothing changes
+    assert ui.modal() is None and settings.seconds.text == "7 s"
+    assert ui.app.store.get_setting("timer.seconds") == 7 and ui.app.cfg.timer.seconds == 7
+    ui.tap(settings.seconds)
+    ui.tap(ui.modal().keypad.ids.confirm)   # CONFIRM on nothing typed: the length shown stays
+    assert ui.modal() is None and ui.app.store.get_setting("timer.seconds") == 7
+    assert dialog is not ui.modal()
+
+
+def test_a_setting_the_store_refuses_is_said_on_the_keypad_and_not_changed(make_ui, monkeypatch):
+    from companion.store import StoreError
+    ui = make_ui()
+    settings = open_settings(ui)
+
+    def locked(key, value):
+        raise StoreError("store_busy", "not saved: locked")
+    monkeypatch.setattr(ui.app.store, "set_setting", locked)
+    ui.tap(settings.seconds)
+    dialog = ui.modal()
+    number(ui, 90)
+    assert ui.modal() is dialog             # not saved: not taken, said where the number was typed
+    assert dialog.keypad.message.startswith("Not saved: the saved games are locked") and dialog.keypad.wrong
+    assert dialog.keypad.entry == "90"
+    assert settings.seconds.text == "60 s" and ui.app.cfg.timer.seconds == 60
+    look(ui, "en-settings-keypad-not-saved", dialog)
+    monkeypatch.undo()
+    ui.tap(dialog.keypad.ids.confirm)       # saved now: taken
+    assert ui.modal() is None and settings.seconds.text == "90 s"
+    assert ui.app.store.get_setting("timer.seconds") == 90
+
+
+def test_timer_beeps_and_debounce_are_typed_on_the_keypad_too(make_ui):
+    ui = make_ui()
+    settings = open_settings(ui)
+    assert settings.tick_last.text == "3"
+    set_number(ui, settings.tick_last, 10)
+    assert settings.tick_last.text == "10" and ui.app.store.get_setting("timer.tick_last") == 10
+    set_number(ui, settings.tick_last, 0)   # no beeps at all: 0 is one of the range
+    assert settings.tick_last.text == "0" and ui.app.timer.cues.tick_last == 0
+    set_number(ui, settings.debounce, 25)   # under Advanced, at the foot of the screen
     assert settings.debounce.text == "25 ms" and ui.app.store.get_setting("buttons.debounce_ms") == 25
-    for _ in range(10):  # what ten more taps on −5 would do (each tap is a 0.2 s wait in a ScrollView)
-        ui.screen.step("buttons.debounce_ms", -5, (5, 200))
-    assert settings.debounce.text == "5 ms"  # the lowest the screen offers
-    assert ui.app.store.get_setting("buttons.debounce_ms") == 5
     assert "applies from the next start" in ui.texts(ui.screen)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_settings_keypad_fits(make_ui, lang):
+    ui = make_ui()
+    ui.app.set_language(lang)
+    settings = open_settings(ui)
+    look(ui, f"settings-{lang}-numbers")
+    ui.tap(settings.seconds)
+    key_in(ui, 90)
+    look(ui, f"settings-{lang}-keypad", ui.modal())
+    press(ui, "cancel")
+    ui.tap(settings.tick_last)
+    look(ui, f"settings-{lang}-keypad-beeps", ui.modal())
+    press(ui, "cancel")
+    bring_into_view(ui, settings.debounce)
+    ui.tap(settings.debounce)
+    keypad = key_in(ui, 20)
+    ui.tap(keypad.keys["1"])                # 201 is over 200
+    look(ui, f"settings-{lang}-keypad-debounce-refused", ui.modal())

@@ -2,7 +2,8 @@
 import pytest
 
 from companion.players import COLOUR_NAMES, MAX_PLAYERS, MIN_PLAYERS
-from ui_fixtures import kivy_window, make_ui, open_setup  # noqa: F401  (fixtures)
+from ui_fixtures import (act, bring_into_view, key_in, kivy_window, look, make_ui, number, open_setup, press,  # noqa: F401
+                         set_number_option, setup_options, start_game)
 
 pytestmark = pytest.mark.ui
 
@@ -96,18 +97,21 @@ def test_game_options_come_from_the_game(make_ui):
     assert set(options) == {"dice", "pass_after_roll"}
     dice_row = options["dice"]
     assert dice_row.label == "Dice per roll" and dice_row.value_text == "1"
-    minus, value, plus = reversed(dice_row.children[0].children)
-    ui.tap(minus)
-    assert dice_row.value_text == "1"  # the option's minimum
-    ui.tap(plus)
-    ui.tap(plus)
-    ui.tap(plus)
-    assert dice_row.value_text == "3"  # ... and its maximum
-    ui.tap(minus)
+    # 1 to 3: a small range, one button each (no keypad), the chosen one marked
+    buttons = list(reversed(dice_row.ids.controls.children))
+    assert [b.text for b in buttons] == ["1", "2", "3"] and dice_row.button is None
+    assert [b.selected for b in buttons] == [True, False, False]
+    assert all(b.height >= 64 and b.font_size >= 34 for b in buttons)
+    ui.tap(buttons[2])
+    assert dice_row.value_text == "3" and [b.selected for b in buttons] == [False, False, True]
+    bring_into_view(ui, buttons[2])
+    look(ui, "setup-en-dice-numbers")
+    ui.tap(buttons[1])
+    assert ui.modal() is None
     switch = options["pass_after_roll"]
-    assert switch.value_text == "Off"
-    ui.tap(list(switch.children[0].children)[1])
-    assert switch.value_text == "On"
+    assert switch.value_text == "Off" and switch.button.text == "Off"
+    ui.tap(switch.button)
+    assert switch.value_text == "On" and switch.button.tone == "selected"
     ui.tap(setup.ids.start)
     session = ui.app.session
     assert session.setup["options"] == {"dice": 2, "pass_after_roll": True}
@@ -123,3 +127,58 @@ def test_game_options_come_from_the_game(make_ui):
     assert ui.modal() is None
     assert session.rolls()[-1].dice == (3, 6)
     assert dice.die.big == "3 6"
+
+
+def test_sing_sings_guess_time_is_typed_on_the_keypad_and_the_game_starts_with_it(make_ui):
+    ui = make_ui(seat=0)
+    setup = open_setup(ui, "singsing")
+    row = setup_options(setup)["seconds"]
+    cell = row.button
+    assert row.label == "Guess timer (seconds)" and not row.numbers     # 5 to 120: too many for a row
+    assert cell.text == "15" and cell.font_size >= 34 and cell.height >= 64 and cell.tone == "normal"
+    ui.tap(cell)
+    dialog = ui.modal()
+    keypad = dialog.keypad
+    assert dialog.title == "Guess timer (seconds)"
+    assert keypad.ids.display.text == "15" and keypad.entry == ""     # the value now, dim, until a digit
+    assert keypad.message == "5 to 120"
+    number(ui, 45)
+    assert ui.modal() is None and cell.text == "45" and row.value_text == "45"
+    ui.tap(setup.ids.start)
+    assert ui.app.sm.current == "game" and ui.app.session.setup["options"]["seconds"] == 45
+    act(ui, "start_timer")
+    assert ui.app.countdown_on and ui.app.countdown_text == "45"
+
+
+def test_the_keypad_refuses_out_of_range_and_cancel_keeps_the_option(make_ui):
+    ui = make_ui()
+    setup = open_setup(ui, "singsing")
+    row = setup_options(setup)["seconds"]
+    set_number_option(ui, row, 30)
+    ui.tap(row.button)
+    dialog = ui.modal()
+    keypad = key_in(ui, 13)
+    ui.tap(keypad.keys["0"])                # 130 is over 120: refused, the range said, 13 kept
+    assert keypad.entry == "13" and keypad.wrong and keypad.message == "Only 5 to 120"
+    ui.tap(keypad.keys["delete"])
+    ui.tap(keypad.ids.confirm)              # 1 is under 5: said, nothing taken, the dialog stays
+    assert ui.modal() is dialog and keypad.message == "Only 5 to 120" and row.value_text == "30"
+    press(ui, "cancel")
+    assert ui.modal() is None and row.button.text == "30" and setup.options["seconds"] == 30
+    ui.tap(row.button)
+    ui.tap(ui.modal().keypad.ids.confirm)   # CONFIRM on nothing typed: the value shown stays
+    assert ui.modal() is None and row.button.text == "30"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_setup_keypad_fits(make_ui, lang):
+    ui = make_ui()
+    ui.app.set_language(lang)
+    setup = open_setup(ui, "singsing")
+    row = setup_options(setup)["seconds"]
+    bring_into_view(ui, row.button)         # under the hint: in German below the fold
+    look(ui, f"setup-{lang}-singsing-options")
+    ui.tap(row.button)
+    keypad = key_in(ui, 13)
+    ui.tap(keypad.keys["0"])
+    look(ui, f"setup-{lang}-keypad-refused", ui.modal())

@@ -253,8 +253,9 @@ def open_setup(ui, game="dice"):
 
 
 def start_game(ui, game, names, options=None):
-    """Set up `game` by touch with these names; `options` {name: taps on its value};
-    returns the table screen's ids (the dice table's, or the game screen's)."""
+    """Set up `game` by touch with these names; `options` {name: taps on its button
+    (["value"]), or the number to set}; returns the table screen's ids (the dice
+    table's, or the game screen's)."""
     setup = open_setup(ui, game)
     while len(setup.rows()) < len(names):
         ui.tap(setup.ids.add_seat)
@@ -262,8 +263,11 @@ def start_game(ui, game, names, options=None):
         ui.pump(1)
         bring_into_view(ui, row.ids.name)   # a long table's last seats are below the fold
         ui.type_into(row.ids.name, name)
-    rows = {row.option.name: row for row in setup.ids.options.children}
+    rows = setup_options(setup)
     for name, taps in (options or {}).items():
+        if isinstance(taps, int):
+            set_number_option(ui, rows[name], taps)
+            continue
         for target in taps:
             button = option_button(rows[name], target)
             bring_into_view(ui, button)
@@ -274,10 +278,32 @@ def start_game(ui, game, names, options=None):
     return ui.ids(expected)
 
 
+def setup_options(setup):
+    """The setup screen's option rows by the option's name."""
+    return {row.option.name: row for row in setup.ids.options.children}
+
+
 def option_button(row, which):
-    """An option row's button: "-", "value" or "+"."""
-    minus, value, plus = reversed(row.children[0].children)
-    return {"-": minus, "value": value, "+": plus}[which]
+    """An option row's button: "value" (a switch's, a choice's, or the cell of a number
+    from a wide range), or a number of a small range's row."""
+    if which == "value":
+        assert row.button is not None, f"{row.option.name} is a row of numbers"
+        return row.button
+    return row.numbers[which]
+
+
+def set_number_option(ui, row, value):
+    """A number option set by touch: its button when the range is a row of numbers,
+    else its cell tapped, the number typed on the keypad and CONFIRMed."""
+    if row.numbers:
+        button = row.numbers[value]
+        bring_into_view(ui, button)
+        ui.tap(button)
+        return
+    bring_into_view(ui, row.button)
+    ui.tap(row.button)
+    number(ui, value)
+    assert ui.modal() is None, ui.modal().keypad.message
 
 
 def start_table(ui, names=("Anna", "Ben", "Cleo")):

@@ -198,8 +198,9 @@ def build_action(spec: ActionSpec, values: dict) -> dict:
 ROW_OF_NUMBERS = 8    # a range this small is a row of buttons; a wider one, a keypad
 
 
-def int_choices(param: Param) -> list[int] | None:
-    """Every value of a small range (a Scheme's number: 1 to 6), one button each; None: use the keypad."""
+def int_choices(param) -> list[int] | None:
+    """Every value of a small range (a Scheme's number: 1 to 6), one button each; None: use the keypad.
+    For an action's Param or a setup Option alike (both have minimum and maximum)."""
     if param.minimum is None or param.maximum is None or not 1 < param.maximum - param.minimum + 1 <= ROW_OF_NUMBERS:
         return None
     return list(range(param.minimum, param.maximum + 1))
@@ -248,7 +249,8 @@ def missing(ask: list[tuple[str, Param]], values: dict) -> list[str]:
 UNBOUNDED = 10 ** 9   # what Param.check takes for a missing bound
 
 
-def bounds(param: Param) -> tuple[int, int]:
+def bounds(param) -> tuple[int, int]:
+    """A Param's or a setup Option's range, for the keypad; a missing bound is UNBOUNDED."""
     low = param.minimum if param.minimum is not None else -UNBOUNDED
     high = param.maximum if param.maximum is not None else UNBOUNDED
     return low, high

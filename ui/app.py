@@ -599,14 +599,15 @@ class CellmateApp(App):
         self.key_help_text = "\n".join(lines)
 
     # -- settings ---------------------------------------------------------------
-    def change_setting(self, key: str, value) -> None:
-        """Save one setting and let it take effect at once where it can."""
+    def change_setting(self, key: str, value) -> str | None:
+        """Save one setting and let it take effect at once where it can. Returns None
+        once it is saved (committed to the store), else the words why not."""
         try:
             self.store.set_setting(key, value)
         except StoreError as exc:       # not saved: not changed either, and said so
             self._check_store_notice()
             self.toast(self.t.error(exc), "error")
-            return
+            return self.t.error(exc)
         self.cfg = prefs.with_value(self.cfg, key, value)
         if key == "buzzer.enabled":
             self.buzzer_on = bool(value)
@@ -622,6 +623,7 @@ class CellmateApp(App):
             self.clocks.show_countdown()
         # buttons.debounce_ms reaches the rig on the next start (the settings screen says so)
         self.refresh()
+        return None
 
     def set_language(self, lang: str) -> None:
         self.change_setting("language", lang)

@@ -1,4 +1,4 @@
-"""Dialogs of the game screen: an action's arguments, the help, the one confirmation.
+"""Dialogs: an action's arguments, a number on the keypad, the help, the one confirmation.
 
 The questions come from the game's own Param descriptions (ui.actions): several
 arguments on one form when they fit, else one question per page; numbers from a
@@ -21,7 +21,7 @@ from kivy.uix.widget import Widget
 from companion.players import COLOUR_HEX
 
 from . import actions as A
-from .widgets import AutoScroll, BigButton, Dialog, FlatButton, text_width
+from .widgets import AutoScroll, BigButton, Dialog, FlatButton, NumberCell, PickButton, text_width
 
 TEXT_LIMIT = 30
 
@@ -58,21 +58,10 @@ class FormLabel(Label):
     wrong = BooleanProperty(False)
 
 
-class PickButton(FlatButton):
-    """One answer of a form's row: stays marked while it is the one chosen."""
-    selected = BooleanProperty(False)
-    value = ObjectProperty(None, allownone=True)
-
-
 class PickSeat(BigButton):
     """A seat (or a colour) as one answer of a form's row, with its chip."""
     selected = BooleanProperty(False)
     value = ObjectProperty(None, allownone=True)
-
-
-class NumberCell(FlatButton):
-    """A form's number: shows what was typed; a tap opens the keypad."""
-    wrong = BooleanProperty(False)
 
 
 class Field:
@@ -144,6 +133,35 @@ class Keypad(BoxLayout):
     def confirm(self):
         if self.done is not None:
             self.done(self)
+
+
+class NumberDialog(Dialog):
+    """A number for the table's set-up or the settings, on the keypad: the value now
+    shown dim until a digit is typed; CONFIRM hands the number to `done(value)`, which
+    returns None once it is taken (the dialog closes) or the words why not (said on the
+    keypad, the number kept to put right). Cancel leaves everything as it was; so does
+    CONFIRM with nothing typed."""
+
+    def __init__(self, low: int, high: int, value: int, done, **kwargs):
+        super().__init__(**kwargs)
+        self.done = done
+        self.keypad = Keypad(low, high, placeholder=_number_text(value), done=self._keyed)
+        self.ids.body.add_widget(self.keypad)
+
+    def _keyed(self, keypad):
+        if keypad.entry in ("", "-"):
+            self.dismiss()                # nothing typed: the value shown stays
+            return
+        value = keypad.value()
+        if value is None:
+            keypad.refuse()               # "Only 5 to 600": the entry stays to be put right
+            return
+        refusal = self.done(value)
+        if refusal:
+            _said_here()
+            keypad.refuse(refusal)
+            return
+        self.dismiss()
 
 
 class ActionDialog(Dialog):
@@ -658,10 +676,8 @@ class ActionDialog(Dialog):
 
     def _refused(self, error):
         """The rules said no: say why on the page, with everything entered still there."""
-        app = _app()
-        text = app.t.error(error) if error is not None else ""
-        if app.root is not None and "toast" in app.root.ids:
-            app.root.ids.toast.hide()     # said here, in the dialog: not again behind it
+        text = _app().t.error(error) if error is not None else ""
+        _said_here()
         if self.form is None:             # back to the last question, its answer kept in the log line
             self.index = max(0, len(self.ask) - 1)
             self.faces = []
@@ -670,6 +686,13 @@ class ActionDialog(Dialog):
 
 
 _SKIP = object()
+
+
+def _said_here():
+    """A refusal said in the dialog: not again on the toast behind it."""
+    app = _app()
+    if app.root is not None and "toast" in app.root.ids:
+        app.root.ids.toast.hide()
 
 
 def _number_text(value) -> str:

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from companion.config import CHECKS, Config
 
-# What the settings screen may change, with the steps and bounds it offers.
+# What the settings screen may change, and the bounds its keypad takes.
 KEYS = ("language", "buzzer.enabled", "timer.seconds", "timer.tick_last", "buttons.debounce_ms")
 TIMER_SECONDS = (5, 600)
 TICK_LAST = (0, 10)
@@ -45,7 +45,3 @@ def layered(config: Config, store) -> Config:
         except ValueError:
             continue  # a stale or hand-edited value: the file's value stands
     return config
-
-
-def clamp(value: int, bounds: tuple[int, int]) -> int:
-    return max(bounds[0], min(bounds[1], value))

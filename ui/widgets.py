@@ -10,7 +10,8 @@ from functools import lru_cache
 from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import (BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -62,6 +63,19 @@ class FlatButton(WholeWords, Button):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.keep_words_whole()
+
+
+class PickButton(FlatButton):
+    """One answer of a row of them (a form's, a setup option's numbers): stays marked
+    while it is the one chosen."""
+    selected = BooleanProperty(False)
+    value = ObjectProperty(None, allownone=True)
+
+
+class NumberCell(FlatButton):
+    """A number to change: shown large on a button face; a tap opens the keypad
+    (an action's form, a setup option, a setting)."""
+    wrong = BooleanProperty(False)
 
 
 class WholeWordsLabel(WholeWords, Label):

@@ -3,8 +3,6 @@
 Its look is in settings.kv beside this file."""
 from __future__ import annotations
 
-
-
 from companion import games
 
 from .. import prefs
@@ -25,9 +23,15 @@ class SettingsScreen(BaseScreen):
         ids.debounce.text = self.t("settings.ms", n=cfg.buttons.debounce_ms)
         self.show_memories()
 
-    def step(self, key: str, step: int, bounds):
-        value = prefs.clamp(prefs.get(self.app.cfg, key) + step, bounds)
-        self.app.change_setting(key, value)
+    def ask_number(self, key: str, bounds: tuple[int, int], question: str):
+        """A number setting tapped: the keypad, its range the screen's bounds; CONFIRM saves
+        the number (the dialog closes once it is saved), Cancel leaves the setting as it was."""
+        from ..dialogs import NumberDialog
+        low, high = bounds
+        dialog = NumberDialog(low, high, prefs.get(self.app.cfg, key),
+                              lambda value: self.app.change_setting(key, value), title=self.t(question))
+        dialog.open()
+        return dialog
 
     # -- what the games remember across tables (Game.memory_view)
     def show_memories(self):

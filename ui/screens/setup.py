@@ -3,7 +3,6 @@
 Its look is in setup.kv beside this file."""
 from __future__ import annotations
 
-
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -14,6 +13,7 @@ from companion.i18n import LANGUAGES, Catalogue
 from companion.players import COLOUR_NAMES, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, TableError, make_table
 
 from .. import actions as A
+from ..widgets import FlatButton, NumberCell, PickButton
 from .base import BaseScreen
 
 
@@ -44,14 +44,54 @@ class SeatRow(BoxLayout):
         return self.ids.name.text
 
 
+NUMBERS_PER_LINE = 4     # a small range's buttons in the options' column: a fingertip wide each
+
+
 class OptionRow(BoxLayout):
-    """One of the game's options: a number with - and +, a switch, or a choice."""
+    """One of the game's options: a switch or a choice (one button), a number from a
+    small range (a row of buttons, as an action's form has them: ui.actions.int_choices)
+    or from a wide one (a cell showing it large; a tap opens the keypad)."""
     label = StringProperty("")
     value_text = StringProperty("")
     kind = StringProperty("int")
     active = BooleanProperty(False)     # a switch that is on
     screen = ObjectProperty(None)
     option = ObjectProperty(None)
+
+    def build(self) -> None:
+        """Its controls, once per game; show() keeps them up to date in place."""
+        box = self.ids.controls
+        box.clear_widgets()
+        self.numbers: dict[int, PickButton] = {}    # a small range: value -> its button
+        self.button = None                          # a switch's, a choice's or a wide number's
+        option = self.option
+        choices = A.int_choices(option) if option.kind == "int" else None
+        if choices is not None:
+            box.cols = min(len(choices), NUMBERS_PER_LINE)
+            for value in choices:
+                button = PickButton(text=str(value).replace("-", "−"), font_size="36sp", value=value)
+                button.bind(on_release=lambda b: self.screen.set_option(self, b.value))
+                box.add_widget(button)
+                self.numbers[value] = button
+            return
+        if option.kind == "int":
+            self.button = NumberCell()
+            self.button.bind(on_release=lambda _b: self.screen.ask_option(self))
+        else:
+            self.button = FlatButton(font_size="24sp")
+            self.button.bind(on_release=lambda _b: self.screen.toggle_option(self))
+        box.cols = 1
+        box.add_widget(self.button)
+
+    def show(self, value, text: str) -> None:
+        self.value_text = text
+        self.active = bool(value) if self.kind == "bool" else False
+        for number, button in self.numbers.items():
+            button.selected = number == value
+        if self.button is not None:
+            self.button.text = text
+            if self.kind != "int":
+                self.button.tone = "selected" if self.active else "normal"
 
 
 class SetupScreen(BaseScreen):
@@ -192,32 +232,40 @@ class SetupScreen(BaseScreen):
         self.options = {o.name: o.default for o in game.options}
         for option in game.options:
             row = OptionRow(screen=self, option=option, kind=option.kind, label=self.t(option.label))
+            row.build()
             self._show_value(row)
             box.add_widget(row)
 
     def _show_value(self, row: OptionRow):
-        row.value_text = self._value_text(row.option)
-        row.active = bool(self.options.get(row.option.name)) if row.kind == "bool" else False
+        option = row.option
+        value = self.options.get(option.name, option.default)
+        row.show(value, A.option_text(self.t, option, value))
 
-    def _value_text(self, option) -> str:
-        return A.option_text(self.t, option, self.options.get(option.name, option.default))
+    def set_option(self, row: OptionRow, value) -> None:
+        """A number tapped in its row, or CONFIRMed on the keypad (None: taken, the dialog closes)."""
+        self.options[row.option.name] = value
+        self._show_value(row)
 
-    def step_option(self, row: OptionRow, step: int):
+    def toggle_option(self, row: OptionRow) -> None:
+        """A switch turns over; a choice goes on to the next."""
         option = row.option
         value = self.options[option.name]
-        if option.kind == "int":
-            value += step
-            if option.minimum is not None:
-                value = max(option.minimum, value)
-            if option.maximum is not None:
-                value = min(option.maximum, value)
-        elif option.kind == "bool":
+        if option.kind == "bool":
             value = not value
         else:
             choices = list(option.choices)
             value = choices[(choices.index(value) + 1) % len(choices)]
-        self.options[option.name] = value
-        self._show_value(row)
+        self.set_option(row, value)
+
+    def ask_option(self, row: OptionRow):
+        """A number from a wide range tapped: the keypad, the option's range; Cancel keeps it."""
+        from ..dialogs import NumberDialog
+        option = row.option
+        low, high = A.bounds(option)
+        dialog = NumberDialog(low, high, self.options[option.name], lambda value: self.set_option(row, value),
+                              title=self.t(option.label))
+        dialog.open()
+        return dialog
 
     def open_pads(self):
         """The seat-pad screen for the seats as the form has them now."""
