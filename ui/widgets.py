@@ -453,11 +453,23 @@ def _swap(group, first, last, instead) -> None:
     group.insert(start, instead)
 
 
-class ClipScroll(ScissorClip, ScrollView):
+class StillBar:
+    """For a ScrollView: its bar turns dim at once when scrolling stops. Kivy fades it
+    over 0.5 s after every scroll, and after every change of the content's size (a
+    new prompt, a step's result), so each press was followed by ~30 frames drawn
+    for the fade alone, and a running countdown's every second too."""
+
+    def _bind_inactive_bar_color(self, *_):
+        self.funbind("bar_color", self._change_bar_color)
+        self.fbind("bar_inactive_color", self._change_bar_color)
+        self._bar_color = self.bar_inactive_color
+
+
+class ClipScroll(StillBar, ScissorClip, ScrollView):
     """A ScrollView clipped by a scissor box."""
 
 
-class ClipRecycleView(ScissorClip, RecycleView):
+class ClipRecycleView(StillBar, ScissorClip, RecycleView):
     """A RecycleView clipped by a scissor box."""
 
 
@@ -465,7 +477,7 @@ class Screens(ScissorClip, ScreenManager):
     """The ScreenManager, clipped by a scissor box."""
 
 
-class AutoScroll(ScissorClip, ScrollView):
+class AutoScroll(StillBar, ScissorClip, ScrollView):
     """Scrolls only when its content is taller than itself: a tap on a list that
     fits acts at once (a ScrollView otherwise waits to see if a touch is a swipe).
     With `at_end` it keeps showing the end of its content (the last lines)."""
