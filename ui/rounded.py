@@ -28,10 +28,8 @@ gets no vertices at all rather than a see-through colour.
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
-
-SUPERSAMPLE = 4   # coverage of a corner pixel from 4 x 4 points
-
 
 def radius_px(radius: float) -> int:
     return max(1, int(round(radius)))
@@ -43,36 +41,31 @@ def border(radius: float) -> tuple[int, int, int, int]:
     return (r, r, r, r)
 
 
-def _inside(px: float, py: float, side: float, inset: float, r: float) -> bool:
-    """Whether a point is inside the rounded box `inset` in from a side x side square."""
-    lo, hi = inset, side - inset
-    if not (lo <= px <= hi and lo <= py <= hi):
-        return False
-    if r <= 0:
-        return True
-    cx = min(max(px, lo + r), hi - r)    # the nearest point of the box shrunk by r
-    cy = min(max(py, lo + r), hi - r)
-    return (px - cx) ** 2 + (py - cy) ** 2 <= r * r
+def _distance(px: float, py: float, half: float, r: float) -> float:
+    """Signed distance from a point to the edge of a rounded square centred on 0
+    (half its side `half`, corner radius r): negative inside."""
+    qx, qy = abs(px) - half + r, abs(py) - half + r
+    outside = math.hypot(max(qx, 0.0), max(qy, 0.0))
+    return outside + min(max(qx, qy), 0.0) - r
 
 
 def coverage(r: int, width: float = 0) -> list[list[float]]:
     """Alpha of each pixel of a (2r+2)-square rounded box of radius r (row 0 at the
-    bottom); with a width, only a ring that wide along its edge."""
+    bottom); with a width, only a ring that wide along its edge. A pixel's alpha is
+    how far its centre lies inside the edge, within half a pixel: the usual
+    antialiasing of a distance field, smooth enough at these sizes."""
     side = 2 * r + 2
-    step = 1 / SUPERSAMPLE
+    half = side / 2
     rows = []
     for y in range(side):
         row = []
         for x in range(side):
-            hits = 0
-            for i in range(SUPERSAMPLE):
-                for j in range(SUPERSAMPLE):
-                    px, py = x + (i + 0.5) * step, y + (j + 0.5) * step
-                    hit = _inside(px, py, side, 0, r)
-                    if hit and width:
-                        hit = not _inside(px, py, side, width, max(0.0, r - width))
-                    hits += hit
-            row.append(hits / SUPERSAMPLE ** 2)
+            px, py = x + 0.5 - half, y + 0.5 - half
+            alpha = min(1.0, max(0.0, 0.5 - _distance(px, py, half, r)))
+            if width:
+                inner = _distance(px, py, half - width, max(0.0, r - width))
+                alpha = min(alpha, min(1.0, max(0.0, 0.5 + inner)))
+            row.append(alpha)
         rows.append(row)
     return rows
 
