@@ -157,8 +157,18 @@ class FitLabel(Label):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.bind(text=self.fit, width=self.fit, height=self._height_changed, max_font=self.fit,
-                  min_font=self.fit, grow=self.fit, max_height=self.fit)
+                  min_font=self.fit, grow=self.fit, max_height=self.fit, texture_size=self._texture_height)
         self.fit()
+
+    def _one_size(self) -> bool:
+        return self.max_font <= self.min_font
+
+    def _texture_height(self, *_):
+        """One font size and `grow`: the height is the texture's, once Kivy has drawn it
+        (within the same frame), rather than laying the text out twice."""
+        if self.grow and self._one_size():
+            height = self.texture_size[1]
+            self.height = height if self.text and height > 1 else 0
 
     def _height_changed(self, *_):
         if not self.grow:
@@ -171,6 +181,11 @@ class FitLabel(Label):
         try:
             limit = self.max_height if self.grow else self.height
             self.text_size = (max(1, self.width - 2 * self.padding[0]), None)
+            if self._one_size():     # nothing to try: the texture says the height (_texture_height)
+                self.font_size = self.max_font
+                if self.grow and not self.text:
+                    self.height = 0
+                return
             size = self.max_font
             while True:
                 self.font_size = size
