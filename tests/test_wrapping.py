@@ -64,16 +64,20 @@ def test_a_break_keeps_digraphs_together_and_two_letters_on_each_side():
         assert all(len(letters(line)) >= 2 for line in lines), lines
 
 
+def packed(items, rooms):
+    return [" · ".join(line) for line in pack(items, rooms, width)]
+
+
 def test_counts_and_tags_pack_a_few_to_a_line_in_order_never_split():
     items = ["4 cards", "0 Items", "Soap", "Scheme 0/1", "helps B D"]
-    assert pack(items, [210], width) == ["4 cards · 0 Items", "Soap · Scheme 0/1", "helps B D"]
+    assert packed(items, [210]) == ["4 cards · 0 Items", "Soap · Scheme 0/1", "helps B D"]
     # beside the chip two narrow lines, then the card's width
-    assert pack(items, [140, 140, 188], width) == ["4 cards", "0 Items", "Soap", "Scheme 0/1", "helps B D"]
-    assert pack(["4 cards", "0 Items"], [300], width) == ["4 cards · 0 Items"]
+    assert packed(items, [140, 140, 188]) == ["4 cards", "0 Items", "Soap", "Scheme 0/1", "helps B D"]
+    assert pack(["4 cards", "0 Items"], [300], width) == [["4 cards", "0 Items"]]
+    assert pack(["a · b", "c"], [300], width) == [["a · b", "c"]]        # the items, whatever they hold
     assert pack([], [100], width) == []
 
 
 def test_an_item_too_wide_for_a_narrow_line_waits_for_a_wide_one():
-    lines = pack(["10 Zigaretten", "Soap", "Gun"], [140, 140, 188], width)
-    assert lines == ["", "", "10 Zigaretten", "Soap · Gun"]
-    assert pack(["Guard: silent one two three"], [100], width) == ["Guard: silent one two three"]   # its label wraps it
+    assert packed(["10 Zigaretten", "Soap", "Gun"], [140, 140, 188]) == ["", "", "10 Zigaretten", "Soap · Gun"]
+    assert packed(["Guard: silent one two three"], [100]) == ["Guard: silent one two three"]   # its label wraps it

@@ -130,6 +130,8 @@ class SeatTag(Label):
     seat = NumericProperty(0)
 
     def fit(self, text: str) -> None:
+        if text == self.text and self.texture_size[0]:
+            return                       # the same words: the same size (most steps move no piece)
         self.text = text
         self.text_size = (None, None)
         self.texture_update()
@@ -151,7 +153,7 @@ class TableView(Widget):
         super().__init__(**kwargs)
         self._table = None
         self._colours = []
-        self._drawn = []         # the lines from chips to their tags: (Color, Line) each
+        self._drawn = []         # per seat with tags: (its colour, the line from its chip, the frame round them)
         self._lines = InstructionGroup()     # over the table (after the kv rule's), under the chips and tags
         self.bind(pos=self._place, size=self._place)
 
@@ -211,7 +213,6 @@ class TableView(Widget):
             x, y, cw, _ch = boxes[turn]
             self.ring = [x0 + x + cw / 2, y0 + y + cw / 2, cw / 2 + dp(5)]
 
-
     def _links(self, chips, blocks, seats) -> None:
         """Each seat's tags framed in its colour, a line from its chip to the frame:
         whose they are at a glance."""
@@ -237,7 +238,8 @@ class TableView(Widget):
 @lru_cache(maxsize=64)
 def _placed(chips, blocks, width, height):
     """The tags' places (seating.place_tags), kept: the same table is drawn again on most steps."""
-    return place_tags(list(chips), [(seat, list(sizes)) for seat, sizes in blocks], width, height, dp(4))
+    return place_tags(list(chips), [(seat, list(sizes)) for seat, sizes in blocks], width, height, dp(4),
+                      frame=dp(3))
 
 
 class ScoreRow(BoxLayout):

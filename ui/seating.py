@@ -31,18 +31,20 @@ def chip_boxes(places, width: float, height: float, chip: float, margin: float =
 
 
 def place_tags(chips: list[Box], blocks: list[tuple[int, list[tuple[float, float]]]], width: float,
-               height: float, gap: float = 4.0, apart: float = 10.0, stack: float = 3.0) -> list[list[Box]]:
+               height: float, gap: float = 4.0, apart: float = 10.0, stack: float = 3.0,
+               frame: float = 3.0) -> list[list[Box]]:
     """A box for each tag: `blocks` are (seat, [(tag width, tag height) ...]), a
     seat's tags stacked `stack` apart and centred, placed as one block at the first
     free place round the seat's chip, the way toward the middle tried first, and
     `apart` from other seats' tags so each seat's stand apart (the block, not each
-    tag in it, is nearer its own chip than any other)."""
+    tag in it, is nearer its own chip than any other). A block keeps `frame` clear
+    of the drawing's edge and `gap` of any chip: room for a frame round it."""
     out: list[list[Box]] = []
     placed: list[Box] = []
     for seat, sizes in blocks:
         w = max((tw for tw, _ in sizes), default=0)
         h = sum(th for _, th in sizes) + stack * (len(sizes) - 1)
-        x, y = _free_place(chips, seat, w, h, sizes, stack, placed, width, height, gap, apart)
+        x, y = _free_place(chips, seat, w, h, placed, width, height, gap, apart, frame)
         placed.append((x, y, w, h))
         out.append(_stacked(x, y, w, h, sizes, stack))
     return out
@@ -58,7 +60,7 @@ def _stacked(x, y, w, h, sizes, stack) -> list[Box]:
     return boxes
 
 
-def _free_place(chips, seat, w, h, sizes, stack, others, width, height, gap, apart) -> tuple[float, float]:
+def _free_place(chips, seat, w, h, others, width, height, gap, apart, frame) -> tuple[float, float]:
     x0, y0, cw, ch = chips[seat]
     cx, cy = x0 + cw / 2, y0 + ch / 2
     inward = math.atan2(height / 2 - cy, width / 2 - cx)
@@ -76,9 +78,9 @@ def _free_place(chips, seat, w, h, sizes, stack, others, width, height, gap, apa
     tried.sort()
     for _cost, x, y in tried:
         block = (x, y, w, h)
-        if x < 0 or y < 0 or x + w > width or y + h > height:
+        if x < frame or y < frame or x + w > width - frame or y + h > height - frame:
             continue
-        if any(overlap(block, chip, gap / 2) for chip in chips) or any(overlap(block, o, apart) for o in others):
+        if any(overlap(block, chip, gap) for chip in chips) or any(overlap(block, o, apart) for o in others):
             continue
         if not belongs(chips, block, seat):
             continue

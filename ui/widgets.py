@@ -290,17 +290,17 @@ class SeatCard(BoxLayout):
         side, rest = ids.side, ids.rest
         full = self.width - self.padding[0] - self.padding[2]
         size = side.font_size
-        items = [(c, theme.TEXT_DIM) for c in self.counts] + [(t, theme.BADGE if self.current else theme.TEXT)
-                                                              for t in self.tags]
-        colours = dict(items)
+        counts, tags = list(self.counts), list(self.tags)
         rooms = [full - ids.chip.width - ids.row.spacing - dp(2)] * self.SIDE_LINES + [full - dp(2)]
-        lines = pack([text for text, _ in items], rooms, lambda text: drawn_width(text, size, False), SEPARATOR)
-
-        def paint(line):
-            return f"[color={_hex(theme.TEXT_DIM)}]{SEPARATOR}[/color]".join(
-                f"[color={_hex(colours[item])}]{escape_markup(item)}[/color]" for item in line.split(SEPARATOR))
-        side.text = "\n".join(paint(line) for line in lines[:self.SIDE_LINES] if line)
-        rest.text = "\n".join(paint(line) for line in lines[self.SIDE_LINES:])
+        lines = pack(counts + tags, rooms, lambda text: drawn_width(text, size, False), SEPARATOR)
+        # the counts dim, the tags bright (the badge colour on the seat whose turn it is)
+        colours = [theme.TEXT_DIM] * len(counts) + [theme.BADGE if self.current else theme.TEXT] * len(tags)
+        painted = iter(f"[color={_hex(colour)}]{escape_markup(item)}[/color]"
+                       for item, colour in zip(counts + tags, colours))
+        separator = f"[color={_hex(theme.TEXT_DIM)}]{SEPARATOR}[/color]"
+        lines = [separator.join(next(painted) for _ in line) for line in lines]
+        side.text = "\n".join(line for line in lines[:self.SIDE_LINES] if line)
+        rest.text = "\n".join(lines[self.SIDE_LINES:])
 
 
 SEPARATOR = " · "

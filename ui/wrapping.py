@@ -80,24 +80,24 @@ def _syllable_break(word: str, k: int) -> bool:
     return before in VOWELS and consonant(at) and after in VOWELS
 
 
-def pack(items: list[str], rooms: list[float], width: Width, sep: str = " · ") -> list[str]:
-    """Items (a seat's counts and tags) on lines, as many on a line as fit, in
-    order, `sep` between them; line i is rooms[i] wide (the last width repeats).
-    An item too wide for a narrow line leaves it empty ("") for a wider one; it is
-    never split over lines by this (one too wide for the widest line stays whole:
-    its label wraps it at its spaces)."""
-    lines: list[str] = []
-    line = ""
+def pack(items: list[str], rooms: list[float], width: Width, sep: str = " · ") -> list[list[str]]:
+    """Items (a seat's counts and tags) on lines, as many on a line as fit with
+    `sep` between them, in order: the items of each line. Line i is rooms[i] wide
+    (the last width repeats). An item too wide for a narrow line leaves it empty
+    for a wider one; it is never split over lines by this (one too wide for the
+    widest line stays whole: its label wraps it at its spaces)."""
+    lines: list[list[str]] = []
+    line: list[str] = []
     for item in items:
         room = rooms[min(len(lines), len(rooms) - 1)]
-        if line and width(line + sep + item) <= room:
-            line += sep + item
+        if line and width(sep.join(line + [item])) <= room:
+            line.append(item)
             continue
         if line:
             lines.append(line)
         while width(item) > rooms[min(len(lines), len(rooms) - 1)] and len(lines) < len(rooms) - 1:
-            lines.append("")
-        line = item
+            lines.append([])
+        line = [item]
     if line:
         lines.append(line)
     return lines
