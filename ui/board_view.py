@@ -232,7 +232,7 @@ class TableView(Widget):
             px, py = min(max(cx, left), right), min(max(cy, bottom), top)     # the frame's nearest point
             colour.rgba = theme.player_rgba(self._colours[seat])
             link.points = [x0 + cx, y0 + cy, x0 + px, y0 + py]
-            frame.rounded_rectangle = (x0 + left, y0 + bottom, right - left, top - bottom, dp(10))
+            frame.rectangle = (x0 + left, y0 + bottom, right - left, top - bottom)
 
 
 @lru_cache(maxsize=64)
