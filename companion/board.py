@@ -2,14 +2,16 @@
 
 A game describes its board in the table's words (already translated): the
 counters it keeps, each seat's progress on a track, the tokens that sit with
-a seat or on a place, the places (areas) of the board, and what lies in front
-of each player. The screen decides how to draw it; no rule is in here.
+a seat or on a place, the places (areas) of the board, what lies in front
+of each player, and where it matters who sits beside whom, the seats round the
+table. The screen decides how to draw it; no rule is in here.
 
 Everything a Board says may be shown to the whole table: a game leaves out
 what its rulebook keeps hidden.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 
@@ -44,6 +46,7 @@ class Token:
     seat: int | None = None                    # with this seat
     place: str | None = None                   # or on this area (Area.key)
     colour: str | None = None                  # a player's colour name, when it is that player's piece
+    short: str = ""                            # its mark where room is short, on the table drawn ("cuffs up")
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,7 @@ class SeatView:
     seat: int
     facts: tuple[str, ...] = ()                # "2 actions left", "Scheme 4: 2 cards"
     counts: tuple[tuple[str, int], ...] = ()   # (words, number): cards in hand, gems, chips
+    short: tuple[str, ...] = ()                # the same counts where room is short, one each ("4 cards")
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,25 @@ class Score:
 
 
 @dataclass(frozen=True)
+class Table:
+    """The players round the table as they sit (The Snitch): each seat's place on
+    an oval, clockwise, and whose turn it is. The pieces at a seat are its tokens."""
+    places: tuple[tuple[float, float], ...]    # one per seat, in seat order: (x right, y up) on a circle of radius 1
+    turn: int | None = None                    # the seat whose turn it is: drawn marked
+
+
+def round_table(players: int, turn: int | None = None) -> Table:
+    """The seats round the table in seat order, which is clockwise as seen from
+    above: the first seat at the bottom, the next to its left (the turn passes
+    left), evenly spaced."""
+    places = []
+    for seat in range(players):
+        angle = math.radians(-90 - 360 * seat / players)    # clockwise: the angle falls
+        places.append((round(math.cos(angle), 9), round(math.sin(angle), 9)))
+    return Table(tuple(places), turn)
+
+
+@dataclass(frozen=True)
 class Board:
     counters: tuple[Counter, ...] = ()
     tracks: tuple[Track, ...] = ()
@@ -83,6 +106,7 @@ class Board:
     seats: tuple[SeatView, ...] = ()
     scores: tuple[Score, ...] = ()             # the game is over: its scoreboard
     layout: str = "table"    # how the real board lies: "table" (seats round it), "map" (places), "row" (heists)
+    table: Table | None = None                 # the seats drawn round the table, when the game shows them so
 
     def problems(self, players: int) -> list[str]:
         """What does not add up (for tests): seats out of range, tokens on unknown places."""
@@ -101,6 +125,13 @@ class Board:
         for view in self.seats:
             if not 0 <= view.seat < players:
                 out.append(f"seat view {view.seat}")
+            if view.short and len(view.short) != len(view.counts):
+                out.append(f"seat view {view.seat} says {len(view.short)} short counts for {len(view.counts)}")
+        if self.table is not None:
+            if len(self.table.places) != players:
+                out.append(f"the table has {len(self.table.places)} places for {players} seats")
+            if self.table.turn is not None and not 0 <= self.table.turn < players:
+                out.append(f"the table's turn at seat {self.table.turn}")
         for score in self.scores:
             if not 0 <= score.seat < players:
                 out.append(f"score for seat {score.seat}")

@@ -829,6 +829,11 @@ def test_the_board_follows_the_game():
     assert board.tracks[0].values == (5, 0, 0)
     assert _seat(board, 0).counts == (("Beatings", 0), ("Cigarettes", 4), ("Actions left", 0))
     assert _seat(board, 1).counts == (("Beatings", 2), ("Cigarettes", 0))
+    # where room is short (a seat card): the number first, its word in the singular or plural
+    assert _seat(board, 0).short == ("0 beatings", "4 cigarettes", "0 actions left")
+    s = play(s, "adjust", seat=1, what="beatings", delta=-1)
+    assert _seat(GAME.board(s, EN), 1).short == ("1 beating", "0 cigarettes")
+    assert _seat(GAME.board(s, DE), 1).short == ("Prügel 1", "0 Zigaretten")
     assert _seat(board, 2).facts == ("Background revealed",)
     # the cards in the hands and the Background card itself are never on the board
     after, action = act(play(play(michel_game(), "cautious_move", place="showers"), "michel_card", knife=True),

@@ -740,6 +740,8 @@ def test_the_board_shows_an_empty_place_the_bag_and_what_each_player_holds():
         EN(f"heist.param.gem.{c}"): n for c, n in drawn.items()}
     assert ("Team", 1) in ann.counts and ("Starter Cash", 1) in ann.counts and ("Heists", 1) in ann.counts
     assert board.seats[1].counts == (("Team", 1), ("Starter Cash", 1), ("Heists", 0))   # Bob holds no gem yet
+    assert board.seats[1].short == ("team 1", "cash 1", "heists 0")                     # on a seat card
+    assert GAME.board(state, DE).seats[1].short == ("Team 1", "Startgeld 1", "Heists 0")
     assert "Gem colour: " + EN(f"heist.colour.{state['colours'][0]}") in ann.facts
 
 

@@ -536,5 +536,6 @@ def test_the_board_shows_the_bars_the_mask_and_file_and_each_players_convicts():
     assert board.areas[4].label == "Window 5" and board.areas[4].facts == ("Bars: 1", "Joe")
     assert {(tok.key, tok.seat) for tok in board.tokens} == {("mask", 2), ("file", 1)}
     assert board.seats[1].counts == (("Eddie", 0), ("Joe", 0), ("Mack", 0), ("Chips", 2))
+    assert board.seats[1].short == ("Eddie 0", "Joe 0", "Mack 0", t("singsing.seat.chips", count=2))
     assert board.problems(3) == []
     assert GAME.board(new(2), Catalogue("de")).counters[0].label == "Gitterstäbe übrig"

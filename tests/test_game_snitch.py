@@ -13,6 +13,7 @@ from companion import cues
 from companion.games import GAMES, IllegalAction
 from companion.games.snitch import (CONTACTS_START, GAME, INTERROGATION_START, ITEMS, RIOT_AT, TOTAL_CARDS,
                                     deal, guard_and_soap, gun_vote_result, judge, targets, winners)
+from companion.board import round_table
 from companion.i18n import Catalogue, texts
 from companion.inputs import InputEvent
 from companion.players import make_table
@@ -298,6 +299,38 @@ def test_the_guard_moves_with_a_cue_and_is_always_shown():
     for _ in range(4):
         t.turn_draw()
     assert t.s["guard"] == 3 and cues.TICK in t.cues
+
+
+def test_the_board_seats_everybody_round_the_table_with_the_pieces_where_they_lie():
+    """The seats clockwise round the table, the Soap holder's turn marked, the Soap,
+    the handcuffs and the Guard at their seats as the Soap goes round."""
+    t = Table(6, guard=2, soap=0)
+    en, de = Catalogue("en"), Catalogue("de")
+
+    def at(board):
+        return {token.key: (token.seat, token.short or token.label) for token in board.tokens}
+    board = GAME.board(t.s, en)
+    assert board.problems(6) == [] and board.table == round_table(6, turn=0)
+    assert at(board) == {"soap": (0, "Soap"), "handcuffs": (0, "cuffs down"), "guard": (2, "Guard")}
+    for soap in (1, 2, 3):
+        t.turn_draw()
+        board = GAME.board(t.s, en)
+        assert board.table.turn == soap and at(board)["soap"] == (soap, "Soap")
+    assert at(board)["handcuffs"] == (3, "cuffs up")    # seat 2 ended its turn with the Guard
+    assert at(GAME.board(t.s, de))["handcuffs"] == (3, "Schellen offen")
+    assert GAME.board(Table(4, required=None).s, en).table.turn is None       # nobody's turn while laying out
+
+
+def test_in_front_of_each_player_how_many_cards_and_items_short_never_which():
+    t = Table(4, guard=1, soap=0)
+    t.s["stash"][1]["key"] = 1        # (set by hand: one Item in Bob's stash)
+    t.s["hands"][2] = 1
+    views = GAME.board(t.s, Catalogue("en")).seats
+    assert [v.short for v in views[:3]] == [("5 cards", "0 Items"), ("5 cards", "1 Item"), ("1 card", "0 Items")]
+    assert views[1].counts == (("in hand", 5), ("Items in the stash", 1))
+    assert GAME.board(t.s, Catalogue("de")).seats[2].short == ("1 Karte", "Versteck 0")
+    said = " ".join(word for v in views for word in v.short + v.facts)
+    assert not any(Catalogue("en")(f"snitch.item.{item}") in said for item in ITEMS)     # how many, never which
 
 
 # -- resolving Schemes -------------------------------------------------------------------

@@ -3,7 +3,10 @@
 * the hardware buttons by the labels printed on them (the key line, About);
 * no developer words: no file paths, no Python identifiers, no simulated pad
   ids, no "debounce" (those live under "Advanced" in Settings and About);
-* the longest names a table allows, whole: wrapped or shrunk, never a word cut.
+* the longest names a table allows, every letter of them: on a seat card at
+  24 px, broken after a space or hyphen and a word too long for the line
+  hyphenated as print does; elsewhere wrapped between words or shrunk, never
+  a word cut or shortened with "...".
 
 Screenshots: build/screenshots/words-*.png.
 """
@@ -170,15 +173,43 @@ def test_debounce_is_set_under_advanced_at_the_foot_of_the_settings(make_ui, lan
     look(ui, f"words-{lang}-settings-advanced")
 
 
-# -- the longest names a table allows, whole ----------------------------------------------
+# -- the longest names a table allows, every letter read --------------------------------
 def longest_names():
     """As long as a name may be (companion.players.MAX_NAME letters): with a hyphen,
-    two words, and one single word that can only shrink."""
+    two words, and single words that only fit a seat card hyphenated."""
     from companion.players import MAX_NAME
     names = ("Maximiliane-Friedrun", "Donaudampfschiffahrt", "Anna-Katharina Weber", "Wilhelmina Wolkenweg",
              "Konstantinopolitaner", "Bartholomäus Brenner", "Ottilie Grünschnabel", "Hildegard Kleinhanns")
     assert {len(name) for name in names} == {MAX_NAME}
     return names
+
+
+def letters(text: str) -> str:
+    return "".join(c for c in text if c.isalpha())
+
+
+def seat_names_read(ui, names) -> list[list[str]]:
+    """Each seat card's name as drawn, line by line, after checking what a player at
+    the table needs: at least 24 px, every letter there in order, each line inside
+    the card, a line broken only after a space or a hyphen (the name's own, or one
+    added inside a word too long for the line)."""
+    screen = ui.app.screen("game")
+    cards = list(reversed(screen.ids.seats.children))
+    assert [card.name for card in cards] == list(names)
+    drawn = []
+    for card in cards:
+        label = card.ids.name
+        label.texture_update()
+        lines = ["".join(word.text for word in line.words) for line in label._label._cached_lines]
+        where = f"{card.name!r} drawn as {lines}"
+        assert label.font_size >= 24 and not label.shorten, where
+        assert letters("".join(lines)) == letters(card.name), where
+        assert label.texture_size[0] <= label.width and label.right <= card.right, where
+        for line, after in zip(lines, lines[1:]):
+            assert line.endswith("-") or f"{line} {after}".replace("- ", "-") in card.name \
+                or card.name.split(line)[1].startswith(" "), where
+        drawn.append(lines)
+    return drawn
 
 
 def seat_table(ui, game_id, names):
@@ -227,11 +258,13 @@ def test_the_longest_names_stay_whole_on_every_game_screen_the_log_and_past_game
     names = longest_names()[:GAMES[game_id].max_players]
     seat_table(ui, game_id, names)
     ui.app.root.ids.toast.hide()
+    seat_names_read(ui, names)
     look(ui, f"words-{lang}-{game_id}-long-names")
 
     def fits(step):
         ui.pump(2)
         assert layout_problems(ui) == [], f"{game_id} after {step} actions: {ui.app.session.actions()[-1:]}"
+        seat_names_read(ui, names)
     play_some(ui, 12, every=fits)
     look(ui, f"words-{lang}-{game_id}-long-names-played")
     # the questions open to a tap now (names on the answers), without answering them
@@ -249,6 +282,22 @@ def test_the_longest_names_stay_whole_on_every_game_screen_the_log_and_past_game
     ui.tap(ui.ids().home_btn)
     ui.tap(ui.ids().sessions)
     look(ui, f"words-{lang}-{game_id}-long-names-past-games")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_twenty_letter_single_word_name_is_hyphenated_at_24_px_on_a_six_seat_table(make_ui, lang):
+    """Never shrunk to fit the seat column (it was 11 px), never cut: broken across two
+    lines with a hyphen at the break, every letter in order."""
+    ui = make_ui(config=Config(language=lang))
+    names = ("Donaudampfschiffahrt", "Konstantinopolitaner", "Anna-Katharina Weber", "Jo", "Maximiliane-Friedrun",
+             "Ottilie Grünschnabel")
+    seat_table(ui, "snitch", names)
+    ui.app.root.ids.toast.hide()
+    drawn = seat_names_read(ui, names)
+    assert drawn[0] == ["Donaudampf-", "schiffahrt"] and drawn[1] == ["Konstantinopoli-", "taner"]
+    assert drawn[2] == ["Anna-Katharina", "Weber"] and drawn[3] == ["Jo"]          # at spaces; short ones on one line
+    assert drawn[4] == ["Maximiliane-", "Friedrun"]                                 # after its own hyphen, no second
+    look(ui, f"words-{lang}-snitch-six-seats-one-word-names")
 
 
 @pytest.mark.parametrize("game_id", ["snitch", "dig", "heist", "singsing", "dice"])

@@ -553,7 +553,7 @@ def press(ui, name):
 def seat_texts(ui):
     """Each seat card as (name, tags), clockwise."""
     seats = ui.app.screen("game").ids.seats
-    return [(card.name, card.badges.replace("\u00a0", " ")) for card in reversed(seats.children)]
+    return [(card.name, " · ".join(card.tags)) for card in reversed(seats.children)]
 
 
 def plain(text: str) -> str:

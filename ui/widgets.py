@@ -26,6 +26,7 @@ from kivy.uix.widget import Widget
 from companion.players import COLOUR_SHAPE
 
 from . import theme
+from .wrapping import name_lines, pack
 
 
 class WholeWords:
@@ -289,18 +290,82 @@ class BigButton(ButtonBehavior, BoxLayout):
 
 
 class SeatCard(BoxLayout):
-    """One seat at the table: chip, name, and the game's short tags for it; with
-    seat pads, a dot for a pad online and "pad offline" for one unplugged."""
+    """One seat at the table, read from across it (all at 24 px): the name on its
+    own line, whole (NameLabel); under it the chip with what lies in front of the
+    player beside it ("4 cards · 0 Items"), then the game's tags (Soap, Guard ...),
+    packed a few to a line; with seat pads, a dot for a pad online and "pad
+    offline" for one unplugged."""
     colour = StringProperty("grey")
     letter = StringProperty("?")
     name = StringProperty("")
-    badges = StringProperty("")
+    tags = ListProperty([])             # the game's short tags: "Soap", "Guard: silent"
     current = BooleanProperty(False)
     pad = StringProperty("")            # "", "online" or "offline"
     pad_text = StringProperty("")       # said only when offline
-    counts = StringProperty("")         # what lies in front of them: "Beatings 1 · Cigarettes 0"
+    counts = ListProperty([])           # what lies in front of them, short: "4 cards", "0 Items"
     track = StringProperty("")          # toward the goal: "Tunnel 3/8"
     track_share = NumericProperty(0.0)
+    SIDE_LINES = 2                      # lines beside the chip; more go under it, the card's full width
+
+    def on_kv_post(self, base_widget):
+        super().on_kv_post(base_widget)
+        self.bind(counts=self._flow, tags=self._flow, current=self._flow, width=self._flow)
+        self._flow()
+
+    def _flow(self, *_):
+        """The counts, then the tags, as many to a line as fit: first beside the chip, then under it."""
+        from kivy.utils import escape_markup
+        ids = self.ids
+        side, rest = ids.side, ids.rest
+        full = self.width - self.padding[0] - self.padding[2]
+        size = side.font_size
+        counts, tags = list(self.counts), list(self.tags)
+        rooms = [full - ids.chip.width - ids.row.spacing - dp(2)] * self.SIDE_LINES + [full - dp(2)]
+        lines = pack(counts + tags, rooms, lambda text: drawn_width(text, size, False), SEPARATOR)
+        # the counts dim, the tags bright (the badge colour on the seat whose turn it is)
+        colours = [theme.TEXT_DIM] * len(counts) + [theme.BADGE if self.current else theme.TEXT] * len(tags)
+        painted = iter(f"[color={_hex(colour)}]{escape_markup(item)}[/color]"
+                       for item, colour in zip(counts + tags, colours))
+        separator = f"[color={_hex(theme.TEXT_DIM)}]{SEPARATOR}[/color]"
+        lines = [separator.join(next(painted) for _ in line) for line in lines]
+        side.text = "\n".join(line for line in lines[:self.SIDE_LINES] if line)
+        rest.text = "\n".join(lines[self.SIDE_LINES:])
+
+
+SEPARATOR = " · "
+
+
+def _hex(rgba) -> str:
+    return "#{:02X}{:02X}{:02X}".format(*(round(v * 255) for v in rgba[:3]))
+
+
+class NameLabel(Label):
+    """A player's name at the size asked (24 px), never shrunk and never cut: it
+    breaks after a space or a hyphen, and a word wider than the line is broken
+    with a hyphen, as print does (ui/wrapping.py). `name` is the name, `text` the
+    lines drawn; `reserve` keeps room free at the lines' end (a seat pad's dot)."""
+    name = StringProperty("")
+    reserve = NumericProperty(0)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(name=self._break, width=self._break, font_size=self._break, bold=self._break,
+                  reserve=self._break)
+        self._break()
+
+    def _break(self, *_):
+        size, bold = self.font_size, self.bold
+        room = self.width - self.padding[0] - self.padding[2] - self.reserve - dp(2)
+        self.text = "\n".join(name_lines(self.name, room, lambda text: drawn_width(text, size, bold)))
+
+
+@lru_cache(maxsize=8192)
+def drawn_width(text: str, font_size: float, bold: bool) -> float:
+    """How wide one line of text is drawn, measured without drawing it."""
+    from kivy.core.text import Label as CoreLabel
+    label = CoreLabel(font_size=font_size, bold=bold)
+    label.resolve_font_name()
+    return label.get_extents(text)[0]
 
 
 def reuse(box, count: int, make) -> list:

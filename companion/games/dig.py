@@ -796,11 +796,12 @@ class DigYourWayOut(Game):
         seats = []
         for seat, p in enumerate(s["prisoners"]):
             facts = ([t("dig.team." + p["team"])] if p["team"] else []) + (_extras(p, t) if counters else [])
-            counts = [(t("dig.counter.beatings"), p["beatings"])]
-            counts += [(t("dig.counter.cigarettes"), p["cigarettes"])] if counters else []
+            counts = [("dig.counter.beatings", "dig.seat.beatings", p["beatings"])]
+            counts += [("dig.counter.cigarettes", "dig.seat.cigarettes", p["cigarettes"])] if counters else []
             if seat == s["current"] and not s["finished"]:
-                counts.append((t("dig.board.actions_left"), s["actions_left"]))
-            seats.append(SeatView(seat, tuple(facts), tuple(counts)))
+                counts.append(("dig.board.actions_left", "dig.seat.actions_left", s["actions_left"]))
+            seats.append(SeatView(seat, tuple(facts), tuple((t(words), n) for words, _short, n in counts),
+                                  tuple(t(short, count=n) for _words, short, n in counts)))
         track = Track("tunnel", t("dig.counter.tunnel"), tuple(p["tunnel"] for p in s["prisoners"]), s["threshold"],
                       short=t("dig.board.tunnel"))
         return Board(counters=tuple(teams), tracks=(track,), tokens=tuple(tokens), areas=tuple(areas),

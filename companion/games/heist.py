@@ -581,12 +581,16 @@ class Heist(Game):
             counts = [(t(f"heist.param.gem.{c}"), n) for c, n in mine["gems"].items() if n] + [
                 (t("heist.board.team"), mine["team"]), (t("heist.board.cash"), mine["cash"]),
                 (t("heist.board.heists"), len(mine["heists"]))]
+            short = [t("heist.seat.gems", colour=t(f"heist.param.gem.{c}"), count=n)
+                     for c, n in mine["gems"].items() if n] + [
+                t("heist.seat.team", count=mine["team"]), t("heist.seat.cash", count=mine["cash"]),
+                t("heist.seat.heists", count=len(mine["heists"]))]
             facts = [t("heist.board.colour", colour=colour(t, state["colours"][seat]))]
             if state["values"][seat] is not None:
                 facts.append(t("heist.badge.value", value=state["values"][seat]))
             if state["scores"]:
                 facts.append(t("heist.board.total", total=state["scores"][seat]["total"]))
-            seats.append(SeatView(seat, tuple(facts), tuple(counts)))
+            seats.append(SeatView(seat, tuple(facts), tuple(counts), tuple(short)))
         scores = tuple(sorted((Score(row["seat"], row["total"], tuple(
             (t("heist.score_part", count=row["gems"][c], colour=colour(t, c), value=row["worth"][c]),
              row["points"][c]) for c in order if row["gems"][c]), row["seat"] in state["winners"])

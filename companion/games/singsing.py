@@ -518,9 +518,12 @@ class SingSing(Game):
                   *(t(f"singsing.convict.{card}") for card in w["cards"] if card in CONVICTS)),
                  pieces=tuple(w[b] for b in BARS), short=str(n))
             for n, w in enumerate(state["windows"], start=1))
+        advanced = state["options"]["advanced"]
         seats = tuple(SeatView(seat, counts=tuple((t(f"singsing.convict.{c}"), won[c]) for c in CONVICTS)
-                               + (((t("singsing.board.chips"), state["chips"][seat]),) if state["options"]["advanced"]
-                                  else ()))
+                               + (((t("singsing.board.chips"), state["chips"][seat]),) if advanced else ()),
+                               short=tuple(t("singsing.seat.convict", convict=t(f"singsing.convict.{c}"), count=won[c])
+                                           for c in CONVICTS)
+                               + ((t("singsing.seat.chips", count=state["chips"][seat]),) if advanced else ()))
                       for seat, won in enumerate(state["convicts"]))
         return Board(counters=(Counter("bars", t("singsing.board.bars"), bars_left(state), TOTAL_BARS, big=True),),
                      tokens=(Token("mask", t("singsing.badge.mask"), seat=state["mask"]),

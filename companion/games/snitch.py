@@ -21,7 +21,7 @@ import collections
 from dataclasses import replace
 
 from .. import cues, lights
-from ..board import Board, Counter, SeatView, Token
+from ..board import Board, Counter, SeatView, Token, round_table
 from ..inputs import InputEvent
 from ..lights import Led
 from ..players import left_of, right_of
@@ -913,16 +913,21 @@ class Snitch(Game):
         up = "up" if state["handcuffs_up"] else "down"
         tokens = [token for token, there in (
             (Token("soap", t("snitch.badge.soap"), seat=soap), soap is not None),
-            (Token("handcuffs", t("snitch.board.handcuffs_" + up), seat=soap), state["phase"] in PLAY_PHASES),
+            (Token("handcuffs", t("snitch.board.handcuffs_" + up), seat=soap, short=t("snitch.board.cuffs_" + up)),
+             state["phase"] in PLAY_PHASES),
             (Token("guard", t("snitch.board.guard"), seat=guard), guard is not None),
             (Token("gun", t("snitch.badge.gun"), seat=gun), gun is not None)) if there]
         views = []
         for seat, scheme in enumerate(state["schemes"]):
             facts = () if scheme is None else (t("snitch.board.scheme", required=scheme["required"],
                                                  under=scheme["under"], needed=needed(scheme)), *on_scheme(scheme, t))
-            views.append(SeatView(seat, facts, ((t("snitch.board.hand"), state["hands"][seat]),
-                                                (t("snitch.board.stash"), stashed(state, seat)))))
-        return Board(counters=tuple(counters), tokens=tuple(tokens), seats=tuple(views), layout="table")
+            hand, stash = state["hands"][seat], stashed(state, seat)
+            views.append(SeatView(seat, facts, ((t("snitch.board.hand"), hand), (t("snitch.board.stash"), stash)),
+                                  (t("snitch.seat.hand", count=hand), t("snitch.seat.stash", count=stash))))
+        # the seats round the table: whose step it is (the Soap holder, a voter ...) while the game runs
+        turn = None if state["phase"] in ("setup", "over") else state["current"]
+        return Board(counters=tuple(counters), tokens=tuple(tokens), seats=tuple(views), layout="table",
+                     table=round_table(len(state["players"]), turn))
 
     def cues(self, before, after, action):
         out: list[str] = []

@@ -42,21 +42,25 @@ def colour_words(t, game, players):
     return paint
 
 
-def seat_board(board, seat: int, tags: str) -> tuple[str, str, float]:
-    """What the board puts in front of a seat: its counts (those its tags do not
-    say already) and its progress on the board's first track, with the share done."""
+def seat_board(board, seat: int, tags: list[str]) -> tuple[list[str], str, float]:
+    """What the board puts in front of a seat: its counts, short ("4 cards"; those
+    its tags do not say already), and its progress on the board's first track,
+    with the share done."""
     if board is None:
-        return "", "", 0.0
-    said = tags.lower()
+        return [], "", 0.0
+    said = " ".join(tags).lower()
     view = next((v for v in board.seats if v.seat == seat), None)
+    counts, shorts = (view.counts, view.short or [f"{words} {number}" for words, number in view.counts]) if view \
+        else ((), ())
     # a count the tags name already ("actions: 2" beside "Actions left 2") is said once
-    counts = " · ".join(f"{words}\u00a0{number}" for words, number in (view.counts if view else ())
-                        if not any(len(word) > 3 and word in said for word in words.lower().split()))
+    shown = [short for (words, _number), short in zip(counts, shorts)
+             if not any(len(word) > 3 and word in said for word in words.lower().split())]
     if not board.tracks:
-        return counts, "", 0.0
+        return shown, "", 0.0
     track = board.tracks[0]
     value = track.values[seat] if seat < len(track.values) else 0
-    return counts, f"{track.short or track.label}\u00a0{value}/{track.goal}", min(1.0, value / track.goal) if track.goal else 0.0
+    share = min(1.0, value / track.goal) if track.goal else 0.0
+    return shown, f"{track.short or track.label}\u00a0{value}/{track.goal}", share
 
 
 class FactLine(Caption):
@@ -103,12 +107,11 @@ class GameScreen(BaseScreen):
         ids.board.show(board, players)
         badges = summary.get("badges") or {}
         for seat, (player, card) in enumerate(zip(players, reuse(ids.seats, len(players), SeatCard))):
-            tags = badges.get(seat, badges.get(str(seat), []))
-            # a tag is never broken over two lines: only between tags
-            card.badges = "  ·  ".join(tag.replace(" ", "\u00a0") for tag in tags)
+            tags = list(badges.get(seat, badges.get(str(seat), [])))
             card.colour, card.letter, card.name = player["colour"], player["letter"], player["name"]
             card.current = seat == current and not finished
-            card.counts, card.track, card.track_share = seat_board(board, seat, card.badges)
+            card.counts, card.track, card.track_share = seat_board(board, seat, tags)
+            card.tags = tags
         self.show_pads()
 
         texts = list(summary.get("lines", []))
