@@ -62,3 +62,29 @@ def test_sing_sing_windows_show_their_bars_and_hide_them_while_a_guess_runs(make
         action.update({name: p.choices[0] for name, p in spec.params.items() if p.choices})
         assert ui.app.perform(action).ok, action
     assert windows.children == []
+
+
+@pytest.mark.parametrize("game, names", [("snitch", ("Anna", "Ben", "Cleo", "Dora")),
+                                         ("heist", ("Anna", "Ben", "Cleo", "Dora"))])
+def test_a_counters_name_is_read_at_24_px_in_german_a_long_word_hyphenated_never_smaller(make_ui, game, names):
+    """ "Kontaktstapel", "Himmelblau": wider than a tile at 24 px, so broken as print
+    does ("Kontakt-" / "stapel") rather than drawn at 14-18 px."""
+    from kivy.core.text import Label as CoreLabel
+    from ui.widgets import WholeWordsLabel
+    ui = make_ui(seat=0)
+    ui.app.set_language("de")
+    ids = start_game(ui, game, names)
+    ui.pump(3)
+    broken = 0
+    for tile in tiles(ids):
+        label = next(w for w in tile.walk() if isinstance(w, WholeWordsLabel))
+        assert label.font_size >= 24, f"{tile.label}: {label.font_size} px"
+        assert label.text.replace("-\n", "").replace("\n", " ") == tile.label   # every letter, in order
+        for line in label.text.split("\n"):
+            width = CoreLabel(text=line, font_size=label.font_size, bold=label.bold)
+            width.refresh()
+            assert width.texture.size[0] <= label.width, f"{line!r} is wider than its tile"
+        broken += "-\n" in label.text
+    assert broken, "no German counter name needed a hyphen: this test checks nothing"
+    ui.app.root.ids.toast.hide()
+    look(ui, f"board-de-{game}-counters-hyphenated")

@@ -79,12 +79,41 @@ class NumberCell(FlatButton):
     wrong = BooleanProperty(False)
 
 
-class WholeWordsLabel(WholeWords, Label):
-    """A player's name, a seat's tags: shrinks rather than break inside a word."""
+class WholeWordsLabel(Label):
+    """What a counter, a place or a heist is called, read across the table: it keeps
+    its size (24 px) and its lines break between words; a word wider than the box
+    breaks as print does, with a hyphen ("Kontakt-" / "stapel": ui/wrapping.py),
+    never drawn smaller and never cut."""
 
     def __init__(self, **kwargs):
+        self._source = self._shown = None
         super().__init__(**kwargs)
-        self.keep_words_whole()
+        self.bind(text=self._new_text, width=self._rewrap, font_size=self._rewrap, bold=self._rewrap,
+                  padding=self._rewrap)
+        self._new_text()
+
+    def _new_text(self, *_):
+        if self.text != self._shown:     # not the broken text this label set itself
+            self._source = self.text
+            self._rewrap()
+
+    def _rewrap(self, *_):
+        source = self._source or ""
+        room = self.width - 2 * self.padding[0] - dp(4)
+        shown = source
+        if source and room > 0:
+            size, bold = round(self.font_size), self.bold
+
+            def wide(text: str) -> float:
+                return _word_width(text, size, bold)
+
+            words = source.split(" ")
+            if any(wide(word) > room for word in words):
+                shown = " ".join("\n".join(name_lines(word, room, wide)) if wide(word) > room else word
+                                 for word in words)
+        self._shown = shown
+        if shown != self.text:
+            self.text = shown
 
 
 class NamesLabel(WholeWords, Label):

@@ -14,7 +14,9 @@ from typing import Callable
 Width = Callable[[str], float]
 
 VOWELS = set("aeiouyäöüáàâéèêíìîóòôúùûæøå")
-KEEP = ("ch", "ck", "ph", "th", "sh", "qu", "ie", "ei", "ai", "au", "eu", "äu", "ou", "oo", "ee")  # not split
+# not split: one sound, or a consonant and l / r that begin a syllable together ("Himmel-blau", "Am-brose")
+KEEP = ("ch", "ck", "ph", "th", "sh", "qu", "ie", "ei", "ai", "au", "eu", "äu", "ou", "oo", "ee",
+        "bl", "br", "pl", "pr", "kl", "kr", "gl", "gr", "fl", "fr", "dr", "tr")
 MIN_PART = 2       # letters at least on either side of a break
 
 
