@@ -30,10 +30,10 @@ from .wrapping import name_lines, pack
 
 
 class WholeWords:
-    """For a Label: the text shrinks rather than break a word over two lines
-    ("Protoko / ll"); lines still break between words. Down to 8 sp: only one
-    word too wide for its box gets that small (a 20-letter name in a narrow
-    seat), and small beats cut."""
+    """For a button or a line of names: the text shrinks rather than break a word
+    over two lines ("Protoko / ll"); lines still break between words. Down to 8 sp:
+    only a word too wide for its box gets that small, and small beats cut. (What a
+    player reads on the board keeps 24 px and is hyphenated: WholeWordsLabel.)"""
     _wanted = 0.0           # the size asked for (kv, a caller); the text is drawn at most this big
     _fitting = False
 
