@@ -18,6 +18,7 @@ from .base import BaseScreen
 
 log = logging.getLogger(__name__)
 PAGE = 50       # actions described at a time: a screenful needs one page, at most two
+REACH = 200     # the newest actions in the list; scrolling to its end brings this many more
 
 
 class LogRow(RecycleDataViewBehavior, BoxLayout):
@@ -26,12 +27,16 @@ class LogRow(RecycleDataViewBehavior, BoxLayout):
     letter = StringProperty("")
     text = StringProperty("")
     tag = StringProperty("")
-    kind = StringProperty("done")   # done / head / undone / start
+    kind = StringProperty("done")   # done / head / undone / start / more (earlier actions below)
     feed = ObjectProperty(None, allownone=True)   # where an action's words come from (None: given in the data)
     ver = NumericProperty(0)        # the words' version: new words, new data
 
     def refresh_view_attrs(self, rv, index, data):
         super().refresh_view_attrs(rv, index, data)
+        if self.kind == "more":     # the end of the list came into view: the earlier actions after it
+            if self.feed is not None:
+                self.feed.want_more()
+            return
         if self.feed is not None:   # an action: its words are looked up only now it is on the screen
             seat, self.text = self.feed.words(int(self.seq))
             who = self.feed.player(seat)
@@ -62,9 +67,16 @@ class LogFeed:
         self._pages: dict[int, _Page] = {}
         self._checked: set[int] = set()   # pages checked since the last refresh
         self._ver = 0
+        self.on_more = None       # the screen's: bring REACH more of the earlier actions
 
-    def rows(self, session, t, lang: str, shown=()) -> list[dict]:
-        """The data for the RecycleView; `shown`: the seqs on the screen now."""
+    def want_more(self) -> None:
+        if self.on_more is not None:
+            self.on_more()
+
+    def rows(self, session, t, lang: str, shown=(), reach: int = REACH) -> list[dict]:
+        """The data for the RecycleView; `shown`: the seqs on the screen now. Only the
+        newest `reach` actions are rows (a press then lays out a few hundred rows, not
+        every action of a long game); below them a row says how many came before."""
         if self._for != (session.id, id(session.store), lang):
             self._for, self._pages = (session.id, id(session.store), lang), {}   # _ver goes on: new words, new data
         self.session, self.t = session, t
@@ -77,10 +89,15 @@ class LogFeed:
             del self._pages[page]
         now, undone, head = t("log.now"), t("log.undone"), session.head
         rows = []
-        for seq in range(length, 0, -1):
+        low = max(1, length - max(1, reach) + 1)
+        for seq in range(length, low - 1, -1):
             kind, tag = ("undone", undone) if seq > head else ("head", now) if seq == head else ("done", "")
             page = self._pages.get(_page_of(seq))
             rows.append({"seq": str(seq), "kind": kind, "tag": tag, "feed": self, "ver": page.ver if page else 0})
+        if low > 1:     # earlier actions: a row that brings them when it comes into view
+            rows.append({"seq": "", "kind": "more", "tag": "", "feed": self, "ver": 0, "colour": "grey",
+                         "letter": "", "text": t("log.more", count=low - 1)})
+            return rows
         players = session.setup["players"]
         if session.game.announces_first:
             first = players[session.setup.get("first_player", 0)]
@@ -178,10 +195,33 @@ class LogScreen(BaseScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.feed = LogFeed()
+        self.feed.on_more = self._more_soon
+        self.reach = REACH
+        self._more = None
 
     def on_pre_enter(self, *args):
         self.ids.scroll.scroll_y = 1    # opened at the newest action
+        self.reach = REACH
         super().on_pre_enter(*args)
+
+    def _more_soon(self) -> None:
+        """Asked while the RecycleView lays out its rows: the data changes after that."""
+        from kivy.clock import Clock
+        if self._more is None:
+            self._more = Clock.schedule_once(self.show_more, 0)
+
+    def show_more(self, *_):
+        """REACH more of the earlier actions below the list, the rows on the screen kept where they are."""
+        self._more = None
+        view = self.ids.scroll
+        if self.app.session is None:
+            return
+        scrollable = max(1.0, view.children[0].height - view.height) if view.children else 1.0
+        from_top = (1 - view.scroll_y) * scrollable
+        self.reach += REACH
+        self.refresh()
+        scrollable = max(1.0, view.children[0].height - view.height) if view.children else 1.0
+        view.scroll_y = max(0.0, min(1.0, 1 - from_top / scrollable))
 
     def refresh(self):
         app = self.app
@@ -192,7 +232,7 @@ class LogScreen(BaseScreen):
         self.ids.undo_btn.disabled = not session.can_undo
         self.ids.redo_btn.disabled = not session.can_redo
         shown = [int(row.seq) for row in self.ids.rows.children if row.seq]
-        show(self.ids.scroll, self.feed.rows(session, self.t, app.lang, shown))
+        show(self.ids.scroll, self.feed.rows(session, self.t, app.lang, shown, self.reach))
 
 
 SCREEN = LogScreen
