@@ -37,6 +37,18 @@ def vmhwm_mib(pid: int | str = "self") -> float:
     return float("nan")
 
 
+def render_each_frame(window) -> None:
+    """On SDL's offscreen driver a swap flushes nothing: llvmpipe keeps a frame's
+    commands undrawn until something forces them (a texture upload, a read of the
+    pixels), so a frame could be "swapped" without ever being rendered. Cellmate
+    offscreen therefore finishes each frame before its swap (ui/app.py
+    _frame_done), and the bare app does the same: both pay for the frame they
+    show, as on a real display."""
+    if os.environ.get("SDL_VIDEODRIVER") == "offscreen":
+        from kivy.graphics.opengl import glFinish
+        window.bind(on_flip=lambda *_: glFinish())
+
+
 class FrameStamp:
     """Times a pin edge to the frame that shows what it changed.
 
@@ -52,8 +64,8 @@ class FrameStamp:
     on_flip runs *before* that default handler, i.e. before the swap, so it would
     stop the clock a little early. Instead Window.flip itself is wrapped, and the
     time is taken when the swap has returned: the frame is then handed to the
-    display (on llvmpipe: rendered). A change made in Clock.tick is always in
-    the next drawn frame, since nothing is drawn between the two.
+    display, and rendered (see ``render_each_frame``). A change made in Clock.tick
+    is always in the next drawn frame, since nothing is drawn between the two.
     """
 
     def __init__(self, window):
@@ -147,6 +159,9 @@ def main() -> int:
             self.button.when_pressed = lambda: Clock.schedule_once(self.pressed, 0)   # gpiozero's thread
             self.label = Label(text="Hello world", font_size="40sp")
             Window.bind(on_flip=self.first_frame)
+            # bound later, so called sooner (Kivy calls the newest handler first): as in
+            # Cellmate, the first-frame mark comes once the frame is rendered
+            render_each_frame(Window)
             return self.label
 
         def pressed(self, _dt):   # the Kivy main thread
