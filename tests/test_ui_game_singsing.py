@@ -1,6 +1,8 @@
 """Sing Sing's guess clock on the table: started by a tap or the TIMER button, shown
 big, ticking on the buzzer in its last seconds, and at zero the game's timeout
 is applied; a verdict or an undo stops it. Driven by a fake clock."""
+import gc
+
 import pytest
 
 from companion.inputs import InputEvent
@@ -28,6 +30,10 @@ def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):
     assert session.state["phase"] == "guess"
     assert ui.app.countdown_on and ui.app.countdown_text == "15"
     assert game.countdown.height >= 100 and game.countdown.opacity == 1
+    # while the guess runs the clock is the screen: the seats and the board step aside
+    assert game.seat_scroll.parent is None and game.line_scroll.parent is None
+    assert game.countdown.width > 400 and game.countdown.height > 200
+    gc.collect()   # off the tree they are kept, not lost: they come back after the guess
     ui.rig.played.clear()
     run(ui, 6.0)
     assert ui.app.countdown_text == "9" and ui.app.countdown_phase == "running"
@@ -36,7 +42,7 @@ def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):
     ui.app.root.ids.toast.hide()
     look(ui, "singsing-1-countdown-mid-run")
     digits = game.countdown.ids.digits
-    assert digits.text == "9" and digits.font_size >= 100  # big: read across the table
+    assert digits.text == "9" and digits.font_size >= 150  # big: read across the table
 
     run(ui, 6.0)   # 12 s: the first tick, 3 s left
     assert ui.rig.played == ["tick"] and ui.app.countdown_phase == "last"
@@ -48,6 +54,10 @@ def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):
     assert session.actions()[-1] == {"type": "timeout", "turn": 1, "guess": 1}
     assert session.state["phase"] == "remove" and session.state["turn"] == 2
     assert not ui.app.countdown_on and game.countdown.height == 0
+    # the seats and the board are back where they were: seats left, then the prompt, news, board
+    assert game.seat_scroll.parent is not None and game.seat_scroll.right <= game.prompt_scroll.x
+    middle = [w.__self__ for w in reversed(game.prompt_scroll.parent.children)]
+    assert middle == [game.prompt_scroll, game.countdown, game.news_scroll, game.line_scroll]
     assert any("Ben" in line and "time" in line.lower() for line in screen_lines(ui))
     look(ui, "singsing-3-timed-out")
     run(ui, 5.0)

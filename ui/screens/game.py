@@ -74,6 +74,38 @@ class GameScreen(BaseScreen):
     as buttons. A tap asks the action's arguments (ActionDialog) and sends it."""
 
     _seen: dict = {}     # the summary lines last shown, by session
+    _stepped_aside: list = []   # (widget, parent, index) while a guess clock has the screen
+
+    def on_kv_post(self, base_widget):
+        super().on_kv_post(base_widget)
+        app = self.app
+        if app is not None:
+            app.bind(countdown_on=self._countdown_on)   # a bound method: Kivy keeps it weakly
+            self.guess_focus(app.countdown_on)
+
+    def _countdown_on(self, _app, on: bool) -> None:
+        self.guess_focus(on)
+
+    def guess_focus(self, on: bool) -> None:
+        """While a guess clock runs (Sing Sing), the clock is the screen: the seats,
+        the last step's news and the board step aside, and the clock takes their room.
+        One thing to read across the table, and each second's frame draws only what
+        is left. They come back, in place, when the clock goes."""
+        ids = self.ids
+        if on and not self._stepped_aside:
+            aside = []
+            for proxy in (ids.seat_scroll, ids.news_scroll, ids.line_scroll):
+                widget = proxy.__self__    # ids are weak: off the tree, only this list keeps it
+                parent = widget.parent
+                aside.append((widget, parent, parent.children.index(widget)))
+                parent.remove_widget(widget)
+            self._stepped_aside = aside
+            ids.countdown.size_hint_y = 1
+        elif not on and self._stepped_aside:
+            for widget, parent, index in reversed(self._stepped_aside):
+                parent.add_widget(widget, index=index)
+            self._stepped_aside = []
+            ids.countdown.size_hint_y, ids.countdown.height = None, 0
 
     def refresh(self):
         app, t = self.app, self.t
