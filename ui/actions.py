@@ -171,7 +171,8 @@ def spec_choice_text(t, players, spec: ActionSpec, others: list[ActionSpec]) -> 
     for name, param in spec.params.items():
         fixed, value = fixed_value(param)
         if fixed and len({fixed_value(s.params[name])[1] for s in others if name in s.params}) > 1:
-            parts.append(f"{t(param.label)} {value_text(t, players, param, value)}")
+            label, text = t(param.label), value_text(t, players, param, value)
+            parts.append(text if label.endswith("?") else f"{label} {text}")   # "Which Item?" asks: "Key" answers
     return " · ".join(parts) or t(spec.label)
 
 

@@ -424,7 +424,7 @@ class SingSing(Game):
         return out
 
     # -- presentation ------------------------------------------------------
-    def help(self, t) -> list[str]:
+    def help(self, t, state=None) -> list[str]:
         """The rules readings and the button mapping, for the help screen."""
         return [t(key) for key in READINGS] + [t("singsing.help.buttons")]
 
