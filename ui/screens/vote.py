@@ -101,7 +101,8 @@ class VoteScreen(BaseScreen):
             f.again.opacity, f.again.disabled = (1, False) if cast else (0, True)
         elif self.stage == CHOOSE:
             f = face.ids
-            f.question.text = t("vote.question", name=name, question=t(app.session.game.ballot(app.session.state).label))
+            ballot = app.session.game.ballot(app.session.state)
+            f.question.text = t("vote.question", name=name, question=t(ballot.label))
             for seat, button in zip(self.candidates, reuse(f.candidates, len(self.candidates), self._candidate)):
                 button.seat = seat
                 button.text, button.colour, button.letter = (players[seat]["name"], players[seat]["colour"],
