@@ -592,12 +592,13 @@ class Game:
 
     def public(self, state: dict) -> dict:
         """The state as everybody at the table may know it: every field still secret
-        holds SECRET. Whatever the table sees (summary, board, leds) is the same
-        for a state and its public view (tests/test_secrets.py plays that out)."""
+        holds SECRET (one that holds nothing, None, hides nothing). Whatever the table
+        sees (summary, board, buttons, leds) is the same for a state and its public
+        view (tests/test_secrets.py plays that out)."""
         hidden = self.secret_fields(state)
         if not hidden:
             return state
-        return {key: SECRET if key in hidden else value for key, value in state.items()}
+        return {key: SECRET if key in hidden and value is not None else value for key, value in state.items()}
 
     def upgrade(self, state: dict) -> dict:
         """A state saved by an older Cellmate (a snapshot) in today's fields. Default: as it is."""
