@@ -10,14 +10,15 @@ to say (companion.games.base.Game: ``pad_buttons``, ``pad_may``, ``leds``,
   seat, or None when it means nothing there (a press out of turn changes no
   state and sounds no warning);
 * ``led_policy(state)``: each seat's LED colour and blink;
-* ``PadTable``: the two above plus a secret vote on the pads (Game.ballot:
-  the ballots are held here until every pad at the table has voted);
+* ``PadTable``: the two above plus a secret vote (Game.ballot): the ballots,
+  cast on the pads or on the screen, are held here, never in the game, until
+  every voter has voted; then their totals alone go in, as one action;
 * ``SeatClaims``: which pad (by its id) sits at which seat, and the
   "press your button to claim your seat" set-up.
 
-Buttons: 1 = MAIN (the big one: roll, verdict "right", cast the vote),
-2 = DONE (end the turn / pass the Soap, verdict "wrong", next candidate),
-3 = EXTRA (optional: previous candidate in a vote).
+Buttons: 1 = MAIN (the big one: roll, verdict "right", open and cast a ballot),
+2 = DONE (end the turn / pass the Soap, verdict "wrong", one seat further left),
+3 = EXTRA (optional: one seat back to the right in a vote).
 """
 from __future__ import annotations
 
@@ -84,50 +85,65 @@ IGNORED = "ignored"             # never answered HELLO: not a pad; left alone un
 
 
 class PadTable:
-    """One session's pads: what a press does, what the LEDs show, and a secret
-    vote (Game.ballot).
+    """One session's pads: what a press does, what the LEDs show, and the ballots of
+    a secret vote (Game.ballot), from the pads and the screen alike.
 
-    The vote on the pads: MAIN shows a candidate (the LED takes that player's
-    colour; cover the pad) and, pressed again, casts the vote for the candidate
-    shown; DONE shows the next candidate, EXTRA the previous one. A cast vote
-    turns the LED white, the same for everybody, and can be changed until it is
-    committed. The ballots stay here, out of the game state, until every seat
-    in ``pad_seats`` (the seats with a working pad) has voted; then they are
-    committed in the order the game takes votes. Seats without a pad vote on
-    the screen, when it is their turn.
+    A ballot is never written down: it stays here, out of the game state, until
+    every voter has one; then `flush` returns the one action that puts their
+    totals in (Ballot.count), and nothing anywhere says who voted for whom. A
+    pulled plug loses the ballots held: that vote starts again.
 
-    The app calls ``press`` for a pad press and ``flush`` after any other
-    change to the state (a vote on the screen, an undo, a pad going offline),
+    On a pad nobody can read a ballot from the light (a neighbour sees it as
+    well as the voter does): MAIN opens the ballot on yourself, DONE moves one
+    seat to the left (clockwise), EXTRA one to the right, MAIN again casts it
+    for the seat reached. The light shows none of it: while a ballot is open it
+    blinks white, fast; a cast vote is steady white; both the same for every
+    voter and every candidate. A press on MAIN, DONE or EXTRA after casting
+    opens the ballot again, from yourself: a vote can be changed until the last
+    one is in, by its own voter.
+
+    Seats without a pad (online) vote on the screen, in the game's order (`cast`).
+    The app calls ``press`` for a pad press, ``cast`` for a vote on the screen and
+    ``flush`` after any other change to the state (an undo, a pad going offline),
     performs the returned actions in order and stops at the first refused.
     """
 
     def __init__(self):
-        self._browsing: dict[int, int] = {}     # seat -> candidate shown on its LED
-        self._ballots: dict[int, int] = {}      # seat -> cast, not yet committed
+        self._browsing: dict[int, int] = {}     # seat -> seats counted to the left of itself (never shown)
+        self._ballots: dict[int, int] = {}      # seat -> the candidate voted for, not yet counted
 
     def press(self, state: dict | None, seat: int, button: int, pad_seats=()) -> list[dict]:
         ballot = self._sync(state)
         if not state or not valid_seat(state, seat):
             return []
         if ballot is not None:
-            return self._vote_press(state, ballot, seat, button, pad_seats)
+            return self._vote_press(state, ballot, seat, button)
         action = pad_action(state, seat, button)
         return [action] if action is not None else []
 
+    def cast(self, state: dict | None, seat: int, choice: int) -> list[dict]:
+        """A ballot cast on the screen by `seat` (in its turn, only it seeing the screen)."""
+        ballot = self._sync(state)
+        if ballot is None or seat not in ballot.voters or choice not in ballot.candidates:
+            return []
+        self._browsing.pop(seat, None)
+        self._ballots[seat] = choice
+        return self.flush(state)
+
     def flush(self, state: dict | None, pad_seats=()) -> list[dict]:
-        """The votes that can be committed now (usually none)."""
+        """The action that counts the votes, once every voter has cast a ballot (usually none)."""
+        ballot = self._sync(state)
+        if ballot is None or not ballot.voters or any(voter not in self._ballots for voter in ballot.voters):
+            return []
+        return [ballot.count(self._ballots)]
+
+    def screen_voters(self, state: dict | None, pad_seats=()) -> list[int]:
+        """Who is still to vote on the screen, in the game's order: the voters without a
+        pad online and without a ballot."""
         ballot = self._sync(state)
         if ballot is None:
             return []
-        waiting = [s for s in pad_seats if s in ballot.voters and s not in self._ballots]
-        if waiting or not self._ballots:
-            return []
-        out = []
-        for voter in ballot.voters:
-            if voter not in self._ballots:
-                break                      # a seat without a pad votes on the screen first
-            out.append(ballot.vote(voter, self._ballots[voter]))
-        return out
+        return [v for v in ballot.voters if v not in self._ballots and v not in set(pad_seats)]
 
     def leds(self, state: dict | None) -> dict[int, Led]:
         ballot = self._sync(state)
@@ -135,13 +151,16 @@ class PadTable:
         if ballot is not None:
             for seat in self._ballots:
                 leds[seat] = VOTED
-            for seat, candidate in self._browsing.items():
-                leds[seat] = Led(colour_of(state, candidate), "fast")
+            for seat in self._browsing:
+                leds[seat] = CHOOSING
         return leds
 
     def ballots_cast(self) -> int:
-        """How many pad votes are waiting (not who for: that stays secret)."""
+        """How many votes are waiting (not who for: that stays secret)."""
         return len(self._ballots)
+
+    def has_voted(self, seat: int) -> bool:
+        return seat in self._ballots
 
     def reset(self) -> None:
         self._browsing.clear()
@@ -158,37 +177,30 @@ class PadTable:
         for table in (self._ballots, self._browsing):
             for seat in list(table):
                 if seat not in ballot.voters:
-                    del table[seat]            # committed (or voted on the screen)
+                    del table[seat]            # counted (or not a voter in this vote)
         return ballot
 
-    def _vote_press(self, state, ballot, seat, button, pad_seats) -> list[dict]:
-        if seat not in ballot.voters:
+    def _vote_press(self, state, ballot, seat, button) -> list[dict]:
+        if seat not in ballot.voters or button not in (MAIN, DONE, EXTRA):
             return []
-        candidates = list(ballot.candidates)
-        shown = self._browsing.get(seat)
-        if button == MAIN:
-            if shown is None:
-                cast = self._ballots.pop(seat, None)    # re-opened: the vote may change
-                self._browsing[seat] = cast if cast is not None else _step(candidates, seat, 1)
-                return []
+        counted = self._browsing.get(seat)
+        if button == MAIN and counted is not None:
             del self._browsing[seat]
-            self._ballots[seat] = shown
-            return self.flush(state, pad_seats)
-        if button in (DONE, EXTRA):
-            self._ballots.pop(seat, None)
-            self._browsing[seat] = _step(candidates, shown if shown is not None else seat, 1 if button == DONE else -1)
+            self._ballots[seat] = _seat_from(state, ballot.candidates, seat, counted)
+            return self.flush(state)
+        self._ballots.pop(seat, None)          # (re)opened: a vote cast before is taken back
+        self._browsing[seat] = (counted or 0) + {MAIN: 0, DONE: 1, EXTRA: -1}[button]
         return []
 
 
-def _step(candidates: list[int], start: int, step: int) -> int:
-    """The candidate after (or before) `start`, going round the table."""
-    n = max(candidates) + 1 if candidates else 1
-    seat = start
-    for _ in range(n):
-        seat = (seat + step) % n
-        if seat in candidates:
-            return seat
-    return start
+CHOOSING = Led(WHITE, "fast")   # a ballot open on a pad: the same whoever it is for
+
+
+def _seat_from(state, candidates, seat: int, counted: int) -> int:
+    """The candidate `counted` seats to the left (clockwise) of `seat`, yourself first."""
+    n = len(state["players"])
+    ring = sorted(candidates, key=lambda c: (c - seat) % n)
+    return ring[counted % len(ring)]
 
 
 # -- seats ------------------------------------------------------------------------

@@ -139,7 +139,7 @@ class Session:
                     (self.id, seq)):
                 snapshot = load_json(text)
                 if isinstance(snapshot, dict):
-                    start, state = at, snapshot
+                    start, state = at, self.game.upgrade(snapshot)   # saved by an older Cellmate, perhaps
                     break
                 log.warning("snapshot %s of game %s cannot be read; replaying past it", at, self.id)
         if state is None:

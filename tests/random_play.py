@@ -34,6 +34,11 @@ def random_value(param: Param, rng: random.Random):
         return rng.choice(param.choices) if param.choices else None
     if param.kind == "bool":
         return rng.random() < 0.5
+    if param.kind == "counts":      # a vote's totals: `maximum` votes spread over `count` seats
+        counts = [0] * param.count
+        for _ in range(param.maximum or 0):
+            counts[rng.randrange(param.count)] += 1
+        return counts
     if param.kind == "int":
         lo = param.minimum if param.minimum is not None else 0
         hi = param.maximum if param.maximum is not None else lo + 10

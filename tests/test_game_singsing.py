@@ -478,6 +478,28 @@ def test_summary_says_everything_in_words(lang):
     assert len(GAME.help(t)) == 4
 
 
+def test_while_the_mask_is_off_the_log_does_not_say_which_bar_went_nor_which_convict():
+    """The file holder keeps the bar in a closed fist until the verdict: while the guess
+    runs the log hides the bar taken (window and which), and the convict named under it;
+    a freed convict waiting for the verdict is not named either. After it, all is said."""
+    from ui.actions import describe
+    t = Catalogue("en")
+    removed = {"type": "remove_bar", "player": 0, "window": 2, "bar": "left"}
+    state = act(new(3, advanced=True, tracker=True), "remove_bar", window=2, bar="left")
+    running = act(state, "start_timer")
+    assert GAME.hidden_args(state, removed) == set()                 # the guesser still wears the mask
+    assert GAME.hidden_args(running, removed) == {"window", "bar"}
+    players = running["players"]
+    words = describe(t, GAME, players, new(3, advanced=True, tracker=True), removed, GAME.hidden_args(running, removed))
+    assert "(secret)" in words[1] and "2" not in words[1].split("·", 1)[1] and "Left" not in words[1]
+    named = {"type": "name_convict", "player": 0, "convict": "joe"}
+    assert GAME.hidden_args(running, named) == {"convict"}
+    waiting = act(act(guess(new(3), "wrong"), "free_convict", convict="joe"), "start_timer")
+    assert not any("Joe" in line and "Free this turn" in line for line in GAME.summary(waiting, t)["lines"])
+    assert GAME.hidden_args(act(running, "wrong"), removed) == {"window", "bar"}    # a second guess may come
+    assert GAME.hidden_args(act(act(running, "wrong"), "pass_mask"), removed) == set()  # the verdict: the fist opens
+
+
 def test_summary_lines_and_the_tracker_hidden_while_the_guess_runs():
     t = Catalogue("en")
     state = act(new(3, advanced=True, tracker=True), "remove_bar", window=2, bar="left")

@@ -70,8 +70,11 @@ class Table:
         specs = GAME.legal_actions(self.state)
         return [spec for spec in specs if kind is None or spec.type == kind]
 
-    def choices(self, kind, param):
-        return sorted({c for spec in self.legal(kind) for c in spec.params[param].choices})
+    def choices(self, kind, param, item=None):
+        """The choices offered for `param` (for use_item: when naming `item`)."""
+        specs = [spec for spec in self.legal(kind) if param in spec.params
+                 and (item is None or spec.params["item"].choices == (item,))]
+        return sorted({c for spec in specs for c in spec.params[param].choices})
 
     def turn_draw(self):
         """The Soap holder draws a card and passes the Soap."""
@@ -110,7 +113,9 @@ def all_texts(summary):
 def test_registered_for_4_to_6_with_both_rule_options():
     assert GAMES["snitch"] is GAME
     assert (GAME.min_players, GAME.max_players) == (4, 6)
-    assert {o.name: o.default for o in GAME.options} == {"easier": False, "harder": False}
+    assert {o.name: o.default for o in GAME.options} == {"easier": False, "harder": False, "vote": "open",
+                                                         "majority": "most"}
+    assert {o.name: o.pads_default for o in GAME.options}["vote"] == "secret"   # with seat pads: a secret vote
 
 
 @pytest.mark.parametrize("players, hands", [(4, [6, 6, 6, 6]), (5, [5, 5, 5, 5, 4]), (6, [4] * 6)])
@@ -323,7 +328,7 @@ def test_the_board_seats_everybody_round_the_table_with_the_pieces_where_they_li
 
 def test_in_front_of_each_player_how_many_cards_and_items_short_never_which():
     t = Table(4, guard=1, soap=0)
-    t.s["stash"][1]["key"] = 1        # (set by hand: one Item in Bob's stash)
+    t.s["stash"][1] = 1               # (set by hand: one Item in Bob's stash)
     t.s["hands"][2] = 1
     views = GAME.board(t.s, Catalogue("en")).seats
     assert [v.short for v in views[:3]] == [("5 cards", "0 Items"), ("5 cards", "1 Item"), ("1 card", "0 Items")]
@@ -386,11 +391,14 @@ def test_failure_draws_stash_replacement_guard_and_handcuffs():
         (1, "interrogation", 1), (2, "interrogation", 1), (0, "interrogation", 1), (1, "interrogation", 2)]
     assert t.s["interrogation"] == before["interrogation"] - 5
     assert t.s["guard"] == 1 and t.s["handcuffs_up"] is False and cues.TICK in t.cues
-    assert t.s["phase"] == "stash_item" and t.s["failed"] == 1
-    assert t.choices("stash_item", "item") == sorted(ITEMS)
-    assert t.refused("stash_item", item="spoon") == "snitch_bad_item"
-    t.do("stash_item", item="crowbar")
-    assert t.s["stash"][1]["crowbar"] == 1
+    # the failed Scheme goes face down into Bob's stash: one Item more, and nobody is asked which
+    assert t.s["phase"] == "new_scheme" and t.s["failed"] == 1 and t.s["stash"][1] == 1
+    assert [spec.type for spec in t.legal()] == ["new_scheme"]
+    assert t.refused("stash_item", item="crowbar") == "snitch_not_now"
+    summary = GAME.summary(t.s, Catalogue("en"))
+    assert summary["headline"] == "Bob's Scheme failed"
+    assert summary["prompt"].startswith("Bob: put the failed Scheme face down in your stash. Everybody draws")
+    assert "Items in the stash, face down: Bob\u00a01" in summary["lines"]
     contacts = t.s["contacts"]
     hand = t.s["hands"][1]
     t.do("new_scheme", required=5)                      # from the top of the Prison Contacts Deck
@@ -520,7 +528,7 @@ def test_nothing_to_refuse_after_a_draw_or_the_next_turn():
 
 def stash(t, seat, item, count=1):
     """Put Items in a stash by hand, keeping the card count true (they come from the Prison Contacts Deck)."""
-    t.s["stash"][seat][item] += count
+    t.s["stash"][seat] += count     # face down: which Item, only its owner knows (`item`: what they will name)
     t.s["contacts"] -= count
     GAME.check_invariants(t.s)
 
@@ -534,7 +542,7 @@ def test_the_guarded_player_may_use_only_bribe_money():
         assert t.refused("use_item", item=item, target=1) == "snitch_guarded_item"
     t.do("use_item", item="bribe_money")
     assert t.s["guard"] is None and cues.TICK in t.cues
-    assert t.s["stash"][0]["bribe_money"] == 0
+    assert t.s["stash"][0] == 4              # four left of the five: Bribe Money was named and used
     assert "bribed" in " ".join(GAME.summary(t.s, Catalogue("en"))["lines"])
 
 
@@ -544,7 +552,7 @@ def test_bribe_money_needs_a_guard_in_play():
     t.do("use_item", item="bribe_money")
     t.do("pass_soap")
     t.give_soap_to(0)
-    assert t.legal("use_item") == []
+    assert "bribe_money" not in t.choices("use_item", "item")     # Ann may name the others: she has an Item
     assert t.refused("use_item", item="bribe_money") == "snitch_no_guard"
 
 
@@ -574,7 +582,7 @@ def test_binoculars_and_key():
     stash(t, 0, "key")
     contacts = t.s["contacts"]
     t.do("use_item", item="binoculars")
-    assert t.s["contacts"] == contacts + 1 and t.s["stash"][0]["binoculars"] == 0
+    assert t.s["contacts"] == contacts + 1 and t.s["stash"][0] == 1
     t.do("pass_soap")
     t.give_soap_to(0)
     hands = list(t.s["hands"])
@@ -588,7 +596,7 @@ def test_binoculars_and_key():
 def test_crowbar_needs_one_card_less_and_may_resolve_at_once():
     t = Table(5, guard=4, soap=0, required=3)
     stash(t, 0, "crowbar", 2)
-    assert t.choices("use_item", "target") == [0, 1, 2, 3, 4]   # any Scheme, own included
+    assert t.choices("use_item", "target", "crowbar") == [0, 1, 2, 3, 4]   # any Scheme, own included
     t.do("use_item", item="crowbar", target=1)
     assert t.s["schemes"][1]["crowbar"] and t.s["phase"] == "turn"
     assert "Scheme 0 of 2 cards" in " ".join(GAME.summary(t.s, Catalogue("en"))["lines"])
@@ -622,7 +630,7 @@ def test_one_crowbar_per_scheme():
     t.do("use_item", item="crowbar", target=1)
     t.do("pass_soap")
     t.give_soap_to(0)
-    assert 1 not in t.choices("use_item", "target")
+    assert 1 not in t.choices("use_item", "target", "crowbar")
     assert t.refused("use_item", item="crowbar", target=1) == "snitch_item_there"
 
 
@@ -651,7 +659,7 @@ def test_harder_rule_fails_a_scheme_when_a_card_matches_its_own_contact():
     t.complete(1)
     assert "own_contact" in t.legal("reveal")[0].params
     t.do("reveal", repeats=False, backstabs=0, own_contact=True)
-    assert t.s["last_resolution"]["success"] is False and t.s["phase"] == "stash_item"
+    assert t.s["last_resolution"]["success"] is False and t.s["phase"] == "new_scheme"
 
 
 def test_without_the_harder_rule_the_own_contact_does_not_count():
@@ -676,10 +684,165 @@ def test_reveal_entries_are_checked():
     assert t.refused("reveal", player=0, repeats=False, backstabs=0) == "snitch_not_your_turn"
 
 
+# -- the stash: face down, named by its owner when used -------------------------------------
+
+def test_a_failed_scheme_goes_face_down_and_its_owner_names_the_item_when_using_it():
+    """Nobody is asked which Item a failed Scheme is; the table sees how many lie in each
+    stash. The owner names one when using it, and only then the app checks the use."""
+    t = Table(5, guard=3, soap=0, required=2)
+    t.complete(1, reveal=True, backstabs=2)             # Bob's Scheme fails: the Guard goes to Bob
+    t.do("new_scheme", required=3)
+    assert t.s["stash"] == [0, 1, 0, 0, 0]
+    board = GAME.board(t.s, Catalogue("en"))
+    assert [v.short[1] for v in board.seats] == ["0 Items", "1 Item", "0 Items", "0 Items", "0 Items"]
+    t.do("pass_soap")
+    t.give_soap_to(1)
+    # Bob is guarded: of all the Items his stash might hold, he may name Bribe Money only
+    assert t.choices("use_item", "item") == ["bribe_money"]
+    assert t.refused("use_item", item="key") == "snitch_guarded_item"
+    t.do("use_item", item="bribe_money")
+    assert t.s["stash"][1] == 0 and t.s["guard"] is None
+    t.do("pass_soap")
+    t.give_soap_to(1)
+    assert t.legal("use_item") == [] and t.refused("use_item", item="key") == "snitch_no_item"   # none left
+
+
+def test_an_unguarded_owner_may_name_any_item_the_table_lets_them_use():
+    t = Table(5, guard=3, soap=0, required=3)
+    stash(t, 0, "key")
+    assert t.choices("use_item", "item") == ["binoculars", "bribe_money", "crowbar", "key", "knuckle_irons"]
+    en = Catalogue("en")
+    (group,) = {spec.label for spec in t.legal("use_item")}
+    assert en(group) == "Use an Item"                # one button; which Item is asked after the tap
+    t.do("use_item", item="crowbar", target=2)       # named now: the app checks Cy's Scheme has room
+    assert t.s["schemes"][2]["crowbar"] and t.s["stash"][0] == 0
+    assert GAME.log_words({"type": "use_item", "player": 0, "item": "crowbar", "target": 2}, t.s["players"], en) \
+        == "Ann: used the Crowbar next to Cy's Scheme"
+
+
+def test_no_text_names_an_item_in_a_stash():
+    t = Table(5, guard=3, soap=0, required=2)
+    t.complete(1, reveal=True, backstabs=2)
+    for state in (t.s, GAME.apply(t.s, GAME.resolve(t.s, {"type": "new_scheme", "required": 2}, t.rng))):
+        for lang in ("en", "de"):
+            c = Catalogue(lang)
+            said = " ".join(all_texts(GAME.summary(state, c)) + [w for v in GAME.board(state, c).seats
+                                                                  for w in v.short + v.facts])
+            assert not any(c("snitch.item." + item) in said for item in ITEMS), said
+
+
+# -- games saved before the stash went face down and the vote secret --------------------------
+
+def old_game():
+    """The actions of a game as an older Cellmate stored them: the failed Scheme's Item
+    named (`stash_item`), every ballot its own `vote`; options without `vote` or `majority`.
+    Returns (setup, actions, the states after each)."""
+    rng = random.Random(5)
+    setup = {"players": make_table(NAMES[:4]), "options": {"easier": False, "harder": False}, "first_player": 0}
+    state = GAME.setup(setup["players"], setup["options"], 0, rng)
+    actions, states = [], []
+
+    def do(kind, raw=False, **args):
+        nonlocal state
+        action = {"type": kind, **args} if raw else GAME.resolve(state, {"type": kind, **args}, rng)
+        state = GAME.apply(state, action)
+        GAME.check_invariants(state)
+        actions.append(action)
+        states.append(state)
+
+    do("cards_ready")
+    for seat in range(4):
+        do("scheme", player=seat, required=1)
+    do("pick_guard", seat=3)
+    do("pick_soap", seat=0)
+    do("play_card", target=1)                               # Bob's Scheme resolves ...
+    do("reveal", repeats=True, backstabs=0)                 # ... and fails
+    do("stash_item", raw=True, player=1, item="crowbar")    # then, the Item was named on the table screen
+    do("new_scheme", required=1)
+    while state["phase"] != "gun_vote":
+        me = state["soap"]
+        if state["phase"] == "turn" and not state["acted"]:
+            do("play_card", target=targets(state, me)[0]) if state["hands"][me] else do("draw_card")
+        elif state["phase"] == "resolution":
+            do("reveal", repeats=False, backstabs=0)
+        elif state["phase"] == "new_scheme":
+            do("new_scheme", required=1)
+        else:
+            do("pass_soap")
+    for i in range(4):                                      # every ballot stored, in the voting order
+        voter = (state["soap"] + i) % 4
+        do("vote", raw=True, player=voter, target=2 if voter != 2 else 3)
+    return setup, actions, states
+
+
+def saved(setup, actions, snapshots=()):
+    """A store holding that game as the older Cellmate wrote it (snapshots: (seq, state))."""
+    store = Store.memory()
+    session = Session.create(store, "snitch", NAMES[:4], {}, rng=random.Random(0))
+
+    def write(c):
+        c.execute("UPDATE sessions SET setup = ?, head = ? WHERE id = ?", (json.dumps(setup), len(actions), session.id))
+        for seq, action in enumerate(actions, start=1):
+            c.execute("INSERT INTO events (session_id, seq, action, at) VALUES (?, ?, ?, 0)",
+                      (session.id, seq, json.dumps(action)))
+        for seq, state in snapshots:
+            c.execute("INSERT INTO snapshots (session_id, seq, state) VALUES (?, ?, ?)",
+                      (session.id, seq, json.dumps(state)))
+    store.write(write)
+    session.close()
+    return store, session.id
+
+
+def test_an_old_game_replays_with_its_stash_counted_and_its_ballots_totalled():
+    setup, actions, states = old_game()
+    store, sid = saved(setup, actions)
+    session = Session.load(store, sid)
+    state = session.state
+    assert state == states[-1] and state["phase"] == "shoot" and state["gun"] == 2
+    assert state["tally"] == [0, 0, 3, 1] and state["options"] == {"easier": False, "harder": False}
+    assert "Votes: Cy 3, Dee 1" in GAME.summary(state, Catalogue("en"))["lines"]
+    failed = next(i for i, a in enumerate(actions) if a["type"] == "stash_item")
+    assert states[failed]["stash"][1] == 1 and states[failed - 1]["stash"][1] == 1   # counted at the failure
+
+
+def test_an_old_games_log_names_neither_the_item_nor_a_ballot():
+    from ui.actions import describe
+    setup, actions, _ = old_game()
+    store, sid = saved(setup, actions)
+    session = Session.load(store, sid)
+    for lang in ("en", "de"):
+        t = Catalogue(lang)
+        words = [describe(t, GAME, setup["players"], before, action, GAME.hidden_args(session.state, action))[1]
+                 for _, action, before in session.history()]
+        assert not any(t("snitch.item.crowbar") in w for w in words), words
+        ballots = [w for w, a in zip(words, actions) if a["type"] == "vote"]
+        voters = [NAMES[a["player"]] for a in actions if a["type"] == "vote"]
+        assert ballots == [{"en": f"{v}: voted in secret", "de": f"{v}: geheim abgestimmt"}[lang] for v in voters]
+        assert not any(name in w.split(":", 1)[1] for w in ballots for name in NAMES[:4])
+    assert GAME.hidden_args(session.state, {"type": "vote", "player": 0, "target": 2}) == {"target"}
+    assert GAME.secret_fields(session.state) == ["votes"]
+
+
+def test_an_old_snapshot_opens_in_todays_fields():
+    """A snapshot written before: Items by name in each stash, no `voted`, no totals."""
+    setup, actions, states = old_game()
+    at = next(i for i, a in enumerate(actions) if a["type"] == "stash_item") + 1    # the seq after it
+    old = {k: v for k, v in states[at - 1].items() if k not in ("voted", "tally")}
+    old["stash"] = [{item: 0 for item in ITEMS} for _ in range(4)]
+    old["stash"][1]["crowbar"] = 1
+    old["pending_item"] = None
+    store, sid = saved(setup, actions, snapshots=[(at, old)])
+    session = Session.load(store, sid)
+    assert session.state == session.replay() == states[-1]
+    pending = dict(old, phase="stash_item", pending_item=1, stash=[{item: 0 for item in ITEMS} for _ in range(4)])
+    assert GAME.upgrade(pending)["stash"] == [0, 1, 0, 0] and GAME.upgrade(pending)["phase"] == "new_scheme"
+
+
 # -- the gun ------------------------------------------------------------------------------
 
 def to_the_gun(players=5, soap=0, **options):
-    """Five successful Schemes: every Scheme needs 3 cards, every reveal is clean."""
+    """Five successful Schemes: every Scheme needs 3 cards, every reveal is clean. A secret vote unless told."""
+    options.setdefault("vote", "secret")
     t = Table(players, guard=players - 1, soap=soap, required=3, **options)
     while t.s["scored"] < 5:
         me = t.s["soap"]
@@ -701,36 +864,73 @@ def test_the_fifth_success_brings_the_gun_in_and_clears_the_table():
     t = to_the_gun()
     assert t.s["phase"] == "gun_vote" and all(scheme is None for scheme in t.s["schemes"])
     assert t.s["guard"] is None and t.s["removed"] > 0
-    assert sum(sum(s.values()) for s in t.s["stash"]) == 0
+    assert sum(t.s["stash"]) == 0
     summary = GAME.summary(t.s, Catalogue("en"))
     assert summary["banner"] == "The gun is inside!"
 
 
 def vote(t, votes):
-    for seat in [(t.s["soap"] + i) % len(votes) for i in range(len(votes))]:
-        (spec,) = t.legal("vote")
-        assert spec.player == seat
-        t.do("vote", player=seat, target=votes[seat])
+    """A secret vote: votes[seat] is whom that seat votes for. The ballots stay out of
+    the game (the pads and the screen hold them); their totals come in as one action."""
+    ballot = GAME.ballot(t.s)
+    assert ballot.voters == tuple((t.s["soap"] + i) % len(votes) for i in range(len(votes)))
+    action = ballot.count(dict(enumerate(votes)))
+    assert set(action) == {"type", "tally"} and action["type"] == "secret_vote"    # no voter named in it
+    t.do(action["type"], tally=action["tally"])
 
 
-def test_gun_votes_go_round_from_the_soap_holder_and_stay_hidden_until_all_are_in():
+def test_a_secret_vote_comes_in_as_its_totals_alone():
     t = to_the_gun(5)
-    soap = t.s["soap"]
-    assert t.refused("vote", player=(soap + 1) % 5, target=2) == "snitch_not_your_turn"
-    t.do("vote", player=soap, target=2)
-    hidden = " ".join(all_texts(GAME.summary(t.s, Catalogue("en"))))
-    assert "Votes:" not in hidden and "1 of 5 votes in" in hidden
-    assert t.legal("vote")[0].player == (soap + 1) % 5
-    for _ in range(4):
-        t.do("vote", target=2)                 # the next voter by default
-    assert t.s["gun"] == 2 and t.s["phase"] == "shoot"
-    assert "Votes: Cy 5" in GAME.summary(t.s, Catalogue("en"))["lines"]
+    assert [spec.type for spec in t.legal()] == ["secret_vote"] and t.legal()[0].player is None
+    soap = t.s["soap"]                          # the screen asks from the Soap holder round to the left
+    assert GAME.ballot(t.s).voters == tuple((soap + i) % 5 for i in range(5))
+    assert GAME.ballot(t.s).candidates == (0, 1, 2, 3, 4)
+    summary = GAME.summary(t.s, Catalogue("en"))
+    assert summary["headline"] == "The gun vote"
+    assert summary["prompt"] == "Secret vote: everybody votes on their pad, or on the screen in turn."
+    # one ballot at a time is no action any more: only the totals, adding up to every vote
+    assert t.refused("vote", player=0, target=2) == "snitch_not_now"
+    assert t.refused("secret_vote", tally=[0, 0, 4, 0, 0]) == "snitch_bad_tally"
+    assert t.refused("secret_vote", tally=[0, 0, 5, 0]) == "snitch_bad_tally"
+    assert t.refused("open_vote", target=2) == "snitch_vote_secret"
+    t.do("secret_vote", tally=[0, 1, 3, 0, 1])
+    assert t.s["gun"] == 2 and t.s["phase"] == "shoot" and t.s["tally"] == [0, 1, 3, 0, 1]
+    assert t.s["votes"] == [None] * 5            # nobody's ballot is anywhere in the state
+    assert "Votes: Cy 3, Bob 1, Eve 1" in GAME.summary(t.s, Catalogue("en"))["lines"]
+    assert cues.TAP in t.cues
+
+
+def test_an_open_vote_the_table_counts_the_hands_and_enters_who_gets_the_gun():
+    t = to_the_gun(5, soap=1, vote="open")
+    assert GAME.ballot(t.s) is None                      # nothing for the pads or the screen to hold
+    (spec,) = t.legal()
+    assert spec.type == "open_vote" and spec.player is None and spec.params["target"].choices == (0, 1, 2, 3, 4)
+    summary = GAME.summary(t.s, Catalogue("en"))
+    assert summary["prompt"] == ("Hands up: who gets the gun? The most votes win; with a tie, Ann (Soap) decides. "
+                                 "Enter who gets it.")
+    assert "Handzeichen" in GAME.summary(t.s, Catalogue("de"))["prompt"]
+    assert t.refused("secret_vote", tally=[0, 0, 5, 0, 0]) == "snitch_vote_open"
+    t.do("open_vote", target=3)
+    assert t.s["gun"] == 3 and t.s["phase"] == "shoot" and t.s["tally"] is None
+    assert not any(line.startswith("Votes:") for line in GAME.summary(t.s, Catalogue("en"))["lines"])
+
+
+def test_an_open_vote_says_the_majority_rule_the_table_plays():
+    t = to_the_gun(5, soap=1, vote="open", majority="half")
+    assert GAME.summary(t.s, Catalogue("en"))["prompt"] == (
+        "Hands up: who gets the gun? More than half of the votes win; otherwise Ann (Soap) decides. Enter who gets it.")
 
 
 def test_gun_vote_reading():
-    assert gun_vote_result([2, 2, 3, 3, 4]) == (None, [2, 3])
-    assert gun_vote_result([2, 2, 2, 3, 4]) == (2, [2])
-    assert gun_vote_result([0, 1, 2, 2, 3, 4]) == (2, [2])
+    # "most": the most votes; a tie among the leaders is the Soap holder's
+    assert gun_vote_result([0, 0, 2, 2, 1]) == (None, [2, 3])
+    assert gun_vote_result([0, 0, 3, 1, 1]) == (2, [2])
+    assert gun_vote_result([1, 1, 2, 1, 1, 0]) == (2, [2])
+    # "half": more than half of the votes; otherwise the Soap holder picks among those who got one
+    assert gun_vote_result([0, 0, 3, 1, 1], "half") == (2, [2])
+    assert gun_vote_result([1, 1, 2, 1, 1, 0], "half") == (None, [0, 1, 2, 3, 4])
+    assert gun_vote_result([0, 0, 2, 2, 0, 0], "half") == (None, [2, 3])
+    assert gun_vote_result([0, 3, 0, 3, 0, 0], "half") == (None, [1, 3])
 
 
 def test_gun_vote_majority():
@@ -738,6 +938,20 @@ def test_gun_vote_majority():
     vote(t, [2, 2, 2, 3, 1])
     assert t.s["gun"] == 2 and t.s["phase"] == "shoot" and t.s["current"] == 2
     assert "Votes: Cy 3, Bob 1, Dee 1" in GAME.summary(t.s, Catalogue("en"))["lines"]
+
+
+def test_with_more_than_half_required_a_mere_lead_goes_to_the_soap_holder():
+    t = to_the_gun(5, majority="half")
+    vote(t, [2, 2, 1, 3, 4])                  # Cy 2 of 5: the most, but not more than half
+    assert t.s["phase"] == "tie_break" and t.s["tied"] == [1, 2, 3, 4]
+    (spec,) = t.legal()
+    assert spec.player == t.s["soap"] and spec.params["target"].choices == (1, 2, 3, 4)
+    assert t.refused("break_tie", target=0) == "snitch_not_tied"     # Ann got no vote
+    t.do("break_tie", target=4)
+    assert t.s["gun"] == 4
+    t = to_the_gun(5)                         # the same votes, read as "the most votes": Cy
+    vote(t, [2, 2, 1, 3, 4])
+    assert t.s["gun"] == 2
 
 
 def test_gun_vote_tie_is_broken_by_the_soap_holder():
@@ -749,6 +963,20 @@ def test_gun_vote_tie_is_broken_by_the_soap_holder():
     assert t.refused("break_tie", target=0) == "snitch_not_tied"
     t.do("break_tie", target=3)
     assert t.s["gun"] == 3 and t.s["phase"] == "shoot"
+
+
+def test_help_gives_the_rulebooks_words_and_this_games_reading_first():
+    en = Catalogue("en")
+    for rule, first, other in (("most", "the most votes", "more than half"), ("half", "more than half", "the most")):
+        t = Table(4, required=None, vote="secret", majority=rule)
+        paragraphs = GAME.help(en, t.s)
+        (quote,) = [p for p in paragraphs if "rulebook's words" in p]
+        assert "With no majority, the player with the Soap breaks the tie." in quote
+        (mine,) = [p for p in paragraphs if p.startswith("This game reads")]
+        (theirs,) = [p for p in paragraphs if p.startswith("The other reading")]
+        assert first in mine and other in theirs
+        assert any(p.startswith("This game votes in secret") for p in paragraphs)
+    assert any("Handzeichen" in p for p in GAME.help(Catalogue("de"), Table(4, required=None).s))
 
 
 def test_the_snitch_receiving_the_gun_wins_at_once():
@@ -948,7 +1176,9 @@ def test_random_whole_games_keep_every_invariant(seed):
     rng = random.Random(seed)
     players = [f"P{i}" for i in range(rng.randint(4, 6))]
     session = Session.create(Store.memory(), "snitch", players,
-                             {"easier": rng.random() < 0.5, "harder": rng.random() < 0.5}, rng=rng)
+                             {"easier": rng.random() < 0.5, "harder": rng.random() < 0.5,
+                              "vote": rng.choice(["open", "secret"]), "majority": rng.choice(["most", "half"])},
+                             rng=rng)
     catalogues = [Catalogue("en"), Catalogue("de")]
     for _ in range(600):
         state = session.state
@@ -973,7 +1203,8 @@ def test_random_games_reach_every_phase():
     reached = set()
     for seed in range(150):
         rng = random.Random(seed)
-        t = Table(rng.randint(4, 6), required=None, rng=rng)
+        t = Table(rng.randint(4, 6), required=None, rng=rng, vote=rng.choice(["open", "secret"]),
+                  majority=rng.choice(["most", "half"]))
         for _ in range(800):
             reached.add(t.state["phase"])
             legal = GAME.legal_actions(t.state)
@@ -984,7 +1215,7 @@ def test_random_games_reach_every_phase():
                 t.do(action.pop("type"), **action)
             except IllegalAction:
                 pass
-    assert reached == {"setup", "turn", "resolution", "stash_item", "new_scheme", "gun_vote", "tie_break",
+    assert reached == {"setup", "turn", "resolution", "new_scheme", "gun_vote", "tie_break",
                        "shoot", "escape", "escape_reveal", "final_reveal", "over"}
 
 

@@ -82,7 +82,7 @@ def scheme_until_the_gun(s, reveals, required=2):
     clean successes). Returns the state after each reveal."""
     reveals = list(reveals)
     after = []
-    while s.state["phase"] in ("turn", "resolution", "stash_item", "new_scheme"):
+    while s.state["phase"] in ("turn", "resolution", "new_scheme"):
         state = s.state
         me = state["soap"]
         if state["phase"] == "turn" and not state["acted"]:
@@ -97,8 +97,6 @@ def scheme_until_the_gun(s, reveals, required=2):
             s.act("pass_soap")
         elif state["phase"] == "resolution":
             after.append(s.act("reveal", **(reveals.pop(0) if reveals else {"repeats": False, "backstabs": 0})))
-        elif state["phase"] == "stash_item":
-            s.act("stash_item", item="crowbar")
         else:
             s.act("new_scheme", required=required)
     assert reveals == [], "the game left the scheming before every planned reveal"
@@ -106,7 +104,8 @@ def scheme_until_the_gun(s, reveals, required=2):
 
 
 def test_a_whole_game_to_a_successful_escape():
-    s = Script({"game": "snitch", "players": ["Ann", "Bob", "Cy", "Dee", "Eve"], "options": {"harder": True}})
+    s = Script({"game": "snitch", "players": ["Ann", "Bob", "Cy", "Dee", "Eve"],
+                "options": {"harder": True, "vote": "secret"}})
     try:
         assert s.state["interrogation"] == 18 and s.state["hands"] == [5, 5, 5, 5, 4]
         assert s.legal == ["cards_ready"]
@@ -126,10 +125,10 @@ def test_a_whole_game_to_a_successful_escape():
         state = s.act("play_card", target=1)
         assert state["phase"] == "resolution" and state["resolving"] == 1
         state = s.act("reveal", repeats=True, backstabs=0, own_contact=False)
-        assert state["phase"] == "stash_item" and state["guard"] == 1 and not state["handcuffs_up"]
-        s.act("stash_item", item="key")
+        # the failed Scheme goes face down into Bob's stash: counted, never named
+        assert state["phase"] == "new_scheme" and state["guard"] == 1 and not state["handcuffs_up"]
+        assert state["stash"] == [0, 1, 0, 0, 0] and "stash_item" not in s.legal
         state = s.act("new_scheme", required=2)
-        assert state["stash"][1]["key"] == 1
 
         assert state["phase"] == "turn" and state["acted"] and s.legal == ["pass_soap"]
         s.act("pass_soap")                        # Cy's turn ends after the resolution
@@ -156,8 +155,6 @@ def test_a_whole_game_to_a_successful_escape():
                 s.act("pass_soap")
             elif state["phase"] == "resolution":
                 s.act("reveal", repeats=False, backstabs=0, own_contact=False)
-            elif state["phase"] == "stash_item":
-                s.act("stash_item", item="binoculars")
             elif state["phase"] == "new_scheme":
                 s.act("new_scheme", required=2)
             else:
@@ -165,11 +162,12 @@ def test_a_whole_game_to_a_successful_escape():
         state = s.state
         assert state["scored"] == 5 and state["outcome"] is None and state["guard"] is None
 
-        # the gun vote, from the Soap holder round to the left; Cy gets it
-        soap = state["soap"]
-        for i in range(5):
-            s.act("vote", player=(soap + i) % 5, target=2)
-        assert s.state["gun"] == 2 and s.legal == ["shoot", "hold_fire", "snitch_has_gun"]
+        # the secret vote: the ballots stay at the table; their totals alone come in. Cy gets it
+        assert s.legal == ["secret_vote"] and s.replies[-1][1]["secret"] == ["votes"]   # the state's secret field
+        assert "5" in s.refused("secret_vote", tally=[0, 0, 4, 0, 0])
+        s.act("secret_vote", tally=[0, 1, 4, 0, 0])
+        assert s.state["gun"] == 2 and s.state["tally"] == [0, 1, 4, 0, 0]
+        assert s.legal == ["shoot", "hold_fire", "snitch_has_gun"]
         assert "themselves" in s.refused("shoot", target=2)
         s.act("shoot", target=4)
 
@@ -278,7 +276,7 @@ def test_a_scripted_game_resumes_where_it_stopped(tmp_path):
 
 
 def test_a_whole_game_won_by_the_snitch_who_receives_the_gun():
-    s = Script({"game": "snitch", "players": ["Ann", "Bob", "Cy", "Dee"]})
+    s = Script({"game": "snitch", "players": ["Ann", "Bob", "Cy", "Dee"], "options": {"vote": "secret"}})
     try:
         s.act("cards_ready")
         for _ in range(4):
@@ -297,9 +295,7 @@ def test_a_whole_game_won_by_the_snitch_who_receives_the_gun():
         assert state["phase"] == "gun_vote" and state["scored"] == 5 and state["outcome"] is None
 
         # the secret vote ties Bob and Dee: the Soap holder gives Dee the gun
-        soap = state["soap"]
-        for i, target in enumerate((1, 3, 1, 3)):
-            s.act("vote", player=(soap + i) % 4, target=target)
+        s.act("secret_vote", tally=[0, 2, 0, 2])
         assert s.state["phase"] == "tie_break" and s.state["tied"] == [1, 3] and s.legal == ["break_tie"]
         assert "not one of the tied" in s.refused("break_tie", target=0)
         s.act("break_tie", target=3)
@@ -341,11 +337,10 @@ def test_a_whole_game_where_the_escape_fails():
         assert after[1]["guard"] == owner and not after[1]["handcuffs_up"]
         assert s.state["phase"] == "gun_vote" and s.state["scored"] == 5
 
-        # everybody gives Cy the gun; Cy shoots Flo
-        soap = s.state["soap"]
-        for i in range(6):
-            s.act("vote", player=(soap + i) % 6, target=2)
-        assert s.state["gun"] == 2
+        # hands up (the vote without seat pads): the table enters that Cy gets the gun; Cy shoots Flo
+        assert s.legal == ["open_vote"] and "hands up" in s.refused("secret_vote", tally=[0, 0, 6, 0, 0, 0])
+        s.act("open_vote", target=2)
+        assert s.state["gun"] == 2 and s.state["tally"] is None
         s.act("shoot", target=5)
 
         # everybody but Flo plays once in Cy's order, then Eve once more from the deck
@@ -413,8 +408,6 @@ def test_a_whole_game_where_time_runs_out_with_no_snitch():
             elif state["phase"] == "resolution":
                 reveal = {"repeats": False, "backstabs": 1} if not resolved else {"repeats": True, "backstabs": 1}
                 resolved.append(s.act("reveal", **reveal)["last_resolution"])
-            elif state["phase"] == "stash_item":
-                s.act("stash_item", item="key")
             else:
                 s.act("new_scheme", required=3)
         assert [r["success"] for r in resolved] == [True, False]

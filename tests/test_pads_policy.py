@@ -240,8 +240,8 @@ def test_led_values_are_checked():
 
 
 # -- the gun vote --------------------------------------------------------------------
-def gun_vote(count=4, soap=1):
-    state = SNITCH.setup(make_table(NAMES[:count]), SNITCH.check_options({}), 0, random.Random(0))
+def gun_vote(count=4, soap=1, vote="secret"):
+    state = SNITCH.setup(make_table(NAMES[:count]), SNITCH.check_options({"vote": vote}), 0, random.Random(0))
     state = step(SNITCH, state, "cards_ready")
     for seat in range(count):
         state = step(SNITCH, state, "scheme", player=seat, required=3)
@@ -252,14 +252,14 @@ def gun_vote(count=4, soap=1):
     return state
 
 
-def cast(table, state, seat, target, pad_seats):
-    """MAIN shows a candidate, DONE steps to the wanted one, MAIN casts."""
+def cast(table, state, seat, target):
+    """On a pad: MAIN opens the ballot on yourself, DONE once per seat to the left up to
+    the one wanted, MAIN casts it."""
     n = len(state["players"])
-    assert table.press(state, seat, MAIN, pad_seats) == []
-    while table._browsing[seat] != target:
-        assert table.press(state, seat, DONE, pad_seats) == []
-        assert len(table._browsing) <= n
-    return table.press(state, seat, MAIN, pad_seats)
+    assert table.press(state, seat, MAIN) == []
+    for _ in range((target - seat) % n):
+        assert table.press(state, seat, DONE) == []
+    return table.press(state, seat, MAIN)
 
 
 def commit(state, actions):
@@ -268,79 +268,101 @@ def commit(state, actions):
     return state
 
 
-def test_the_gun_vote_is_secret_until_every_pad_has_voted_then_committed_in_the_games_order():
+def test_the_ballots_stay_out_of_the_game_until_all_are_in_then_only_their_totals_go_in():
     state = gun_vote(4, soap=1)
     table = PadTable()
-    everyone = {0, 1, 2, 3}
-    ballots = {3: 2, 0: 2, 2: 1, 1: 2}          # cast out of the game's order (1, 2, 3, 0)
+    ballots = {3: 2, 0: 2, 2: 1, 1: 2}          # cast in any order
     for i, (seat, target) in enumerate(ballots.items()):
-        out = cast(table, state, seat, target, everyone)
+        out = cast(table, state, seat, target)
         if i < 3:
-            assert out == []                    # nothing reaches the game state yet
-            assert state["votes"] == [None] * 4
+            assert out == [] and table.has_voted(seat)      # nothing reaches the game state yet
             assert table.leds(state)[seat] == VOTED
-    assert [a["player"] for a in out] == [1, 2, 3, 0]
-    assert all(a == {"type": "vote", "player": a["player"], "target": ballots[a["player"]]} for a in out)
+    assert out == [{"type": "secret_vote", "tally": [0, 1, 3, 0]}]     # nobody named: the totals alone
     after = commit(state, out)
-    assert after["phase"] == "shoot" and after["gun"] == 2
+    assert after["phase"] == "shoot" and after["gun"] == 2 and after["votes"] == [None] * 4
     assert table.leds(after) == led_policy(after) and table.ballots_cast() == 0
 
 
-def test_the_leds_give_no_vote_away_and_browsing_shows_the_candidates_colour():
+def test_a_neighbour_reads_nothing_from_a_pad_while_its_player_votes():
+    """Whichever candidate a ballot stands on, and whoever it is cast for, every light
+    at the table is the same: open ballots blink white, cast ones are steady white."""
     state = gun_vote(4)
+    seen = set()
+    for target in range(4):
+        table = PadTable()
+        assert all(led == Led(BLUE, "slow") for led in table.leds(state).values())
+        table.press(state, 0, MAIN)
+        for _ in range((target - 0) % 4):
+            before = table.leds(state)
+            table.press(state, 0, DONE)
+            assert table.leds(state) == before          # a step lights nothing new
+        browsing = table.leds(state)
+        assert browsing[0] == Led(WHITE, "fast")
+        table.press(state, 0, MAIN)
+        seen.add((tuple(sorted(browsing.items())), tuple(sorted(table.leds(state).items()))))
+    assert len(seen) == 1                               # the same lights for every candidate
+    lights = dict(seen.pop()[1])
+    assert lights[0] == VOTED and lights[1] == lights[2] == lights[3] == Led(BLUE, "slow")
+    assert not any(led.colour == colour_of(state, seat) for seat in range(4) for led in lights.values())
+
+
+def test_counting_round_the_table_extra_goes_back_and_main_alone_votes_for_yourself():
+    state = gun_vote(4, soap=0)
     table = PadTable()
-    leds = table.leds(state)
-    assert all(leds[s] == Led(BLUE, "slow") for s in range(4))
-    table.press(state, 0, MAIN, {0, 1, 2, 3})
-    assert table.leds(state)[0] == Led(colour_of(state, 1), "fast")     # starts at the left neighbour
-    table.press(state, 0, EXTRA, {0, 1, 2, 3})
-    assert table.leds(state)[0] == Led(colour_of(state, 0), "fast")     # back: yourself
-    table.press(state, 0, MAIN, {0, 1, 2, 3})
-    cast(table, state, 1, 3, {0, 1, 2, 3})
-    leds = table.leds(state)
-    assert leds[0] == leds[1] == VOTED and leds[2] == leds[3] == Led(BLUE, "slow")
+    table.press(state, 1, MAIN)
+    table.press(state, 1, EXTRA)                # one to the right of Bob: Ann
+    assert table.press(state, 1, MAIN) == [] and table._ballots[1] == 0
+    table.press(state, 2, MAIN)
+    table.press(state, 2, MAIN)                 # no step: Cy votes for Cy
+    assert table._ballots[2] == 2
 
 
-def test_a_vote_can_be_changed_until_it_is_committed():
+def test_a_vote_can_be_changed_by_its_voter_until_the_last_is_in():
     state = gun_vote(3, soap=0)
     table = PadTable()
-    seats = {0, 1, 2}
-    cast(table, state, 0, 1, seats)
-    cast(table, state, 0, 2, seats)           # changed her mind
-    cast(table, state, 1, 2, seats)
-    out = cast(table, state, 2, 0, seats)
-    assert [(a["player"], a["target"]) for a in out] == [(0, 2), (1, 2), (2, 0)]
+    cast(table, state, 0, 1)
+    cast(table, state, 0, 2)                    # she changed her mind: counting starts again from herself
+    cast(table, state, 1, 0)
+    table.press(state, 1, DONE)                 # opening again takes a cast vote back until it is cast anew
+    assert not table.has_voted(1) and table.flush(state) == []
+    assert table.press(state, 1, MAIN) == []    # one seat to Bob's left: Cy
+    out = cast(table, state, 2, 0)
+    assert out == [{"type": "secret_vote", "tally": [1, 0, 2]}]
 
 
 def test_seats_without_a_pad_vote_on_the_screen_in_their_turn():
-    state = gun_vote(4, soap=1)             # the game takes votes from 1, 2, 3, 0
+    state = gun_vote(4, soap=1)             # on the screen the game asks 1, 2, 3, 0 in turn
     table = PadTable()
     pad_seats = {1, 3, 0}                   # seat 2 has no pad
-    assert cast(table, state, 3, 1, pad_seats) == []
-    assert cast(table, state, 0, 1, pad_seats) == []
-    out = cast(table, state, 1, 3, pad_seats)
-    assert [a["player"] for a in out] == [1]        # then seat 2 must vote on the screen
-    state = commit(state, out)
-    state = step(SNITCH, state, "vote", player=2, target=1)  # on the screen
-    out = table.flush(state, pad_seats)
-    assert [a["player"] for a in out] == [3, 0]
-    state = commit(state, out)
-    assert state["phase"] == "shoot" and state["gun"] == 1
+    assert table.screen_voters(state, pad_seats) == [2]
+    assert cast(table, state, 3, 1) == [] and cast(table, state, 0, 1) == [] and cast(table, state, 1, 3) == []
+    assert table.flush(state, pad_seats) == []          # seat 2 still to vote
+    out = table.cast(state, 2, 1)                       # on the screen
+    assert out == [{"type": "secret_vote", "tally": [0, 3, 0, 1]}] and table.screen_voters(state, pad_seats) == []
+    assert commit(state, out)["gun"] == 1
+    assert table.cast(state, 7, 1) == [] and table.cast(state, 2, 9) == []      # no such voter, no such seat
 
 
-def test_a_pad_going_offline_no_longer_holds_up_the_vote():
+def test_a_pad_going_offline_votes_on_the_screen_and_a_ballot_cast_on_it_stays():
     state = gun_vote(3, soap=0)
     table = PadTable()
-    assert cast(table, state, 0, 2, {0, 1, 2}) == []
-    assert cast(table, state, 1, 2, {0, 1, 2}) == []
-    out = table.flush(state, {0, 1})         # seat 2's pad went offline: it votes on the screen
-    assert [a["player"] for a in out] == [0, 1]
+    assert cast(table, state, 0, 2) == []
+    assert table.screen_voters(state, {0, 1, 2}) == []
+    assert table.screen_voters(state, {0, 1}) == [2]        # seat 2's pad went offline: it votes on the screen
+    assert table.screen_voters(state, {2}) == [1]           # 0's and 1's instead: 0 has voted already
+
+
+def test_an_open_vote_holds_nothing_and_the_pads_do_nothing():
+    state = gun_vote(4, vote="open")
+    table = PadTable()
+    assert all(table.press(state, seat, button) == [] for seat in range(4) for button in (MAIN, DONE, EXTRA))
+    assert table.ballots_cast() == 0 and table.screen_voters(state) == []
 
 
 def test_ballots_are_forgotten_when_the_vote_is_over_or_undone():
     state = gun_vote(3, soap=0)
     table = PadTable()
-    cast(table, state, 1, 0, {0, 1, 2})
+    cast(table, state, 1, 0)
     assert table.ballots_cast() == 1
     table.leds(dict(state, phase="shoot", gun=0))
     assert table.ballots_cast() == 0

@@ -74,3 +74,24 @@ def test_a_form_misses_required_arguments_and_blank_texts_only():
     assert A.missing(ask, {}) == ["a", "who"]
     assert A.missing(ask, {"a": 3, "who": "  "}) == ["who"]
     assert A.missing(ask, {"a": 3, "who": "Mo"}) == []
+
+
+def test_which_item_to_use_is_asked_by_the_items_names_alone():
+    """The Snitch's one "Use an Item" button: after the tap, "Which one?" with a button
+    per Item that may be named now, each its name ("Key"), not "Which Item? Key"."""
+    import random
+
+    from companion.i18n import Catalogue
+    from companion.players import make_table
+    game = GAMES["snitch"]
+    rng = random.Random(0)
+    state = game.setup(make_table(["Ann", "Bob", "Cy", "Dee"]), game.check_options({}), 0, rng)
+    for action in [{"type": "cards_ready"}] + [{"type": "scheme", "player": s, "required": 3} for s in range(4)] \
+            + [{"type": "pick_guard", "seat": 2}, {"type": "pick_soap", "seat": 0}]:
+        state = game.apply(state, game.resolve(state, action, rng))
+    state = dict(state, stash=[1, 0, 0, 0], contacts=state["contacts"] - 1)    # a failed Scheme, face down
+    (group,) = [g for g in A.group_actions(game.legal_actions(state)) if g.type == "use_item"]
+    t = Catalogue("en")
+    assert t(group.label) == "Use an Item"
+    assert [A.spec_choice_text(t, state["players"], spec, group.specs) for spec in group.specs] == [
+        "Binoculars", "Key", "Knuckle Irons", "Bribe Money", "Crowbar"]     # whichever her stash holds

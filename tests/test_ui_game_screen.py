@@ -38,11 +38,16 @@ def test_new_game_offers_every_game_with_its_player_range(make_ui, lang):
     assert ui.app.sm.current == "setup" and setup.game_id == "snitch"
     assert len(setup.rows()) == 4 and not any(row.removable for row in setup.rows())  # four at least
     assert setup.ids.count.text == players
-    assert {row.option.name for row in setup.ids.options.children} == {"easier", "harder"}
+    rows = {row.option.name: row for row in setup.ids.options.children}
+    assert set(rows) == {"easier", "harder", "vote", "majority"}
+    assert rows["vote"].button.text == {"en": "Hands up", "de": "Handzeichen"}[lang]    # no seat pads: hands up
+    assert rows["majority"].button.text == {"en": "Most votes", "de": "Meiste Stimmen"}[lang]
     ui.tap(setup.ids.add_seat)
     ui.tap(setup.ids.add_seat)
     assert len(setup.rows()) == 6 and setup.ids.add_seat.disabled  # six at most
     look(ui, f"{lang}-setup-snitch")
+    bring_into_view(ui, rows["majority"].button)    # the gun vote's options, below the fold
+    look(ui, f"{lang}-setup-snitch-vote")
 
     ui.tap(setup.ids.back)                 # another game: the form keeps what fits it
     ui.tap(ui.screen.tiles["singsing"])

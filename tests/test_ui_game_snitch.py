@@ -1,6 +1,8 @@
 """The Snitch from the first tap: setup checklist, a turn with the Soap and the
 Guard, the riot, a resolution, and the secret gun vote, all by touch; and a
 failed Scheme with its draws, the Guard and the handcuffs."""
+import re
+
 import pytest
 
 from companion.inputs import InputEvent
@@ -119,32 +121,21 @@ def test_the_snitch_by_touch(make_ui):
     assert session.state["phase"] == "gun_vote"
     assert game.banner.text == "The gun is inside!"
 
-    # the vote is secret: two votes in, nobody can see for whom
-    for target in ("Cleo", "Cleo"):
-        act(ui, "vote")
-        answer(ui, target)
-    assert game.headline.text == "Gun vote: 2 of 4 votes in"
-    voted = [name for name, tags in seat_texts(ui) if "voted" in tags]
-    assert len(voted) == 2
-    assert not any(line.startswith("Votes:") for line in screen_lines(ui))   # no tally yet
-    look(ui, "snitch-6-gun-vote-hidden")
-    ui.tap(game.log_btn)
-    log = [row.text for row in ui.ids("log").rows.children]
-    votes = [text for text in log if ": Vote · " in text]
-    assert len(votes) == 2 and all("Cleo" not in text and "(secret)" in text for text in votes)
-    look(ui, "snitch-7-log-votes-secret")
-    ui.tap(ui.ids("log").back)
-    for target in ("Cleo", "Ben"):
-        act(ui, "vote")
-        answer(ui, target)
+    # without seat pads the vote is by hands up (the option's default): the table enters the result
+    assert game.prompt.text.startswith("Hands up: who gets the gun?")
+    assert ui.app.sm.current == "game"
+    look(ui, "snitch-6-gun-vote-hands-up")
+    act(ui, "open_vote")
+    answer(ui, "Cleo")
     assert session.state["phase"] == "shoot" and session.state["gun"] == 2
-    assert "Votes: Cleo 3, Ben 1" in screen_lines(ui)   # every vote in: now they show
+    assert game.headline.text == "Cleo has the gun"
 
 
 def test_a_failed_scheme_by_touch(make_ui):
     """Ben's Scheme fails on a repeat and 2 Backstab icons: the draws in the rules'
-    order, the Guard to Ben with the handcuffs down, the Item into his stash and a
-    new Scheme from the top of the Prison Contacts Deck."""
+    order, the Guard to Ben with the handcuffs down, the failed Scheme face down into
+    his stash (counted, never named) and a new Scheme from the top of the Prison
+    Contacts Deck. Guarded, Ben may name only Bribe Money from his stash."""
     ui = make_ui(seat=0)
     game = start_game(ui, "snitch", NAMES)
     session = ui.app.session
@@ -176,13 +167,14 @@ def test_a_failed_scheme_by_touch(make_ui):
     # the reveal: a Prison Contact repeats, 2 Backstab icons (2 cards + the random one)
     reveal(ui, "Yes", 2)
     state = session.state
-    assert state["phase"] == "stash_item" and state["failed"] == 1 and state["scored"] == 0
+    assert state["phase"] == "new_scheme" and state["failed"] == 1 and state["scored"] == 0
     assert game.headline.text == "Ben's Scheme failed"
     # the draws: Ben, his left (Cleo), his right (Anna), then Ben once more per Backstab icon;
     # in the prompt, where everybody sees them, and in full in the facts
     assert game.prompt.text.replace("\u00a0", " ") == (
-        "Ben: put the failed Scheme face down in your stash and enter the Item printed on it. Everybody draws, "
-        "in this order: Ben 1, Cleo 1, Anna 1, Ben 2 from the Interrogation Deck.")
+        "Ben: put the failed Scheme face down in your stash. Everybody draws, in this order: Ben 1, Cleo 1, "
+        "Anna 1, Ben 2 from the Interrogation Deck. Ben: take the top card of the Prison Contacts Deck as your "
+        "new Scheme, face up, and enter its number.")
     lines = screen_lines(ui)
     assert ("Ben's Scheme failed (2 Backstab). Draws: Ben 1 from the Interrogation Deck; Cleo 1 from the "
             "Interrogation Deck; Anna 1 from the Interrogation Deck; Ben 2 from the Interrogation Deck.") in lines
@@ -194,20 +186,31 @@ def test_a_failed_scheme_by_touch(make_ui):
     ui.app.root.ids.toast.hide()
     look(ui, "snitch-failed-scheme")
 
-    # the failed Scheme goes into Ben's stash as the Item printed on it
-    dialog = act(ui, "stash_item")
-    assert dialog.question == "Which Item?"
-    answer(ui, "Key")
-    assert game.headline.text == "Ben lays a new Scheme"
-    assert game.prompt.text == ("Ben: take the top card of the Prison Contacts Deck as your new Scheme, face up, "
-                                "and enter its number.")
+    # nobody is asked which Item it is: the table sees how many lie in Ben's stash
+    assert "stash_item" not in ui.app.screen("game").buttons
     contacts = session.state["contacts"]
     act(ui, "new_scheme")
     number(ui, 1)
     assert session.state["contacts"] == contacts - 1 and session.state["hands"][1] == 9
-    assert "Ben's stash: Key" in screen_lines(ui)
+    assert "Items in the stash, face down: Ben\u00a01" in screen_lines(ui)   # a name and its count kept together
+    cards = {card.name: card for card in reversed(game.seats.children)}
+    assert cards["Ben"].counts == ["9 cards", "1 Item"] and cards["Anna"].counts == ["5 cards", "0 Items"]
+    said = " ".join(ui.texts())
+    assert not re.search(r"\b(Key|Crowbar|Binoculars|Knuckle Irons|Bribe Money)\b", said), said   # never which
+    ui.app.root.ids.toast.hide()
+    look(ui, "snitch-stash-counts")
 
     # Cleo's turn ends: the Soap goes on, the Guard stays with Ben, handcuffs down
     act(ui, "pass_soap")
     assert game.headline.text == "Dora has the Soap (turn 5)"
     assert "Guard: Ben (silenced), handcuffs face down" in screen_lines(ui)
+
+    # Ben's turn, guarded: of whatever lies in his stash he may name Bribe Money only; named, it shows
+    for _ in range(2):
+        act(ui, "draw_card")
+        act(ui, "pass_soap")
+    assert session.state["soap"] == 1
+    act(ui, "use_item")
+    assert ui.modal() is None and session.state["guard"] is None and session.state["stash"][1] == 0
+    ui.tap(game.log_btn)
+    assert "Ben: used the Bribe Money" in [row.text for row in ui.ids("log").rows.children]

@@ -16,7 +16,8 @@ import pytest
 from companion.config import Config, Pads
 from companion.pads import BLUE, DONE, MAGENTA, MAIN, VOTED, WHITE, colour_of
 from hardware.keyboard import PAD_DONE, PAD_MAIN, PadKeys, pad_key_for
-from ui_fixtures import act, answer, kivy_window, look, make_ui, open_setup, seat_texts, start_game  # noqa: F401
+from ui_fixtures import (act, answer, kivy_window, look, make_ui, open_setup, seat_texts, start_game,  # noqa: F401
+                         to_gun_vote)
 
 pytestmark = pytest.mark.ui
 
@@ -78,31 +79,6 @@ def claim_by_keys(ui, count):
     rows = ui.app.screen("pads").ids.seats.children
     until(ui, lambda: all(row.kind == "online" for row in rows), what="every seat shown with its pad")
     assert hub.claiming is None
-
-
-def to_gun_vote(app):
-    """Play The Snitch through the app's one path (app.perform) up to the gun vote."""
-    priority = ("cards_ready", "scheme", "pick_guard", "pick_soap", "play_card", "reveal", "stash_item",
-                "new_scheme", "pass_soap")
-
-    def arg(param):
-        if param.kind in ("seat", "choice"):
-            return list(param.choices)[0]
-        if param.kind == "int":
-            return 1 if param.label.endswith("required") else param.minimum
-        return False
-
-    session = app.session
-    for _ in range(200):
-        if session.state["phase"] == "gun_vote":
-            return
-        specs = [s for s in session.game.legal_actions(session.state) if s.type in priority]
-        spec = min(specs, key=lambda s: priority.index(s.type))
-        action = {"type": spec.type, **{name: arg(p) for name, p in spec.params.items()}}
-        if spec.player is not None:
-            action["player"] = spec.player
-        assert app.perform(action).ok, action
-    raise AssertionError("no gun vote")
 
 
 # -- claiming seats ----------------------------------------------------------------------
@@ -348,32 +324,33 @@ def test_sing_sing_mask_and_file_light_the_pads_and_an_offline_seat_shows_on_its
 
 
 def snitch_gun_vote(make_ui):
-    """Four at The Snitch, each with a pad, at the gun vote (the Soap with seat 1: votes go 1, 2, 3, 4)."""
+    """Four at The Snitch, each with a pad, at the gun vote (the Soap with seat 1: votes go 1, 2, 3, 4).
+    With pads plugged in the setup offers the secret vote first."""
     ui = with_pads(make_ui, 4)
     app, hub = ui.app, ui.app.pads
     start_game(ui, "snitch", ("Anna", "Ben", "Cleo", "Dora"))
+    assert app.session.setup["options"]["vote"] == "secret"
     for sim, seat in zip(hub.simulated, range(4)):
         hub.assign(sim.pad_id, seat)
     until(ui, lambda: len(app.pad_states) == 4, what="four seats with pads")
     to_gun_vote(app)
     state = app.session.state
-    assert state["phase"] == "gun_vote" and state["soap"] == 0 and app.sm.current == "game"
+    assert state["phase"] == "gun_vote" and state["soap"] == 0 and app.sm.current == "vote"
     for seat in range(4):
         led_is(ui, pad(ui, seat), (BLUE, "slow"), what=f"seat {seat + 1} asked to vote")
     return ui
 
 
 def cast(ui, seat, target, last=False):
-    """On seat's pad: MAIN shows a candidate (the left neighbour first), DONE steps on, MAIN casts."""
-    state = ui.app.session.state
+    """On seat's pad: MAIN opens the ballot on yourself, DONE once per seat to the left, MAIN casts.
+    Its light says only that a ballot is open, the same for every candidate."""
     sim = pad(ui, seat)
     sim.tap(MAIN)
-    shown = (seat + 1) % 4
-    led_is(ui, sim, (colour_of(state, shown), "fast"))
-    while shown != target:
+    led_is(ui, sim, (WHITE, "fast"))
+    for _ in range((target - seat) % 4):
         sim.tap(DONE)
-        shown = (shown + 1) % 4
-        led_is(ui, sim, (colour_of(state, shown), "fast"))
+        ui.pump(2)
+        assert sim.led == (WHITE, "fast")
     sim.tap(MAIN)
     if not last:
         led_is(ui, sim, (VOTED.colour, VOTED.blink))
@@ -383,37 +360,42 @@ def test_the_gun_vote_on_the_pads_stays_secret_until_every_pad_voted(make_ui):
     ui = snitch_gun_vote(make_ui)
     app, session = ui.app, ui.app.session
     head = session.head
+    colours = {colour_of(session.state, seat) for seat in range(4)}
     for seat, target in ((0, 2), (1, 2), (3, 1)):
         cast(ui, seat, target)
-    # three of four voted on their pads: nothing is in the game yet, and nothing shows who for
-    assert session.head == head and session.state["votes"] == [None] * 4
-    assert app.pad_table.ballots_cast() == 3
+    # three of four voted on their pads: nothing is in the game yet, and no light shows who for
+    assert session.head == head and app.pad_table.ballots_cast() == 3
     leds = {pad(ui, s).led for s in (0, 1, 3)}
     assert leds == {(VOTED.colour, VOTED.blink)}       # the same white for every vote
-    assert not any("voted" in tags for _name, tags in seat_texts(ui))
-    cast(ui, 2, 1, last=True)                          # the last pad: all votes go in at once
+    assert not {pad(ui, s).led[0] for s in range(4)} & colours
+    screen = app.screen("vote")
+    assert screen.stage == "wait" and screen.faces["wait"].ids.tally.text == "Votes cast: 3 of 4"
+    assert "Cleo" in screen.faces["wait"].ids.tap.ids.hint.text      # who still votes, never whom for
+    look(ui, "pads-7-snitch-vote-waiting")
+    cast(ui, 2, 1, last=True)                          # the last pad: the totals go in at once
     until(ui, lambda: session.state["phase"] != "gun_vote", what="the votes committed")
-    assert session.head == head + 4
-    votes = [a for a in session.actions()[-4:] if a["type"] == "vote"]
-    assert [(a["player"], a["target"]) for a in votes] == [(0, 2), (1, 2), (2, 1), (3, 1)]   # the game's order
-    assert app.pad_table.ballots_cast() == 0
-    assert session.state["phase"] in ("tie_break", "shoot")
+    assert session.head == head + 1 and session.actions()[-1] == {"type": "secret_vote", "tally": [0, 2, 2, 0]}
+    assert app.pad_table.ballots_cast() == 0 and session.state["phase"] == "tie_break"
+    assert app.sm.current == "game"
 
 
 def test_a_pad_unplugged_during_the_gun_vote_votes_on_the_screen_and_holds_up_nobody(make_ui):
     ui = snitch_gun_vote(make_ui)
-    session = ui.app.session
+    app, session = ui.app, ui.app.session
     head = session.head
     for seat, target in ((0, 3), (1, 3), (3, 1)):
         cast(ui, seat, target)
     assert session.head == head                        # Cleo's pad has not voted: all wait
     pad(ui, 2).unplug()
-    until(ui, lambda: session.head == head + 2, what="Anna's and Ben's votes in")
-    assert [a["player"] for a in session.actions()[-2:]] == [0, 1]   # up to Cleo, who votes on the screen
-    act(ui, "vote")
-    answer(ui, "Dora")                                 # Cleo's vote by touch; then Dora's pad vote goes in
-    until(ui, lambda: session.state["phase"] != "gun_vote", what="the last pad vote committed")
-    assert [(a["player"], a["target"]) for a in session.actions()[-4:]] == [(0, 3), (1, 3), (2, 3), (3, 1)]
+    screen = app.screen("vote")
+    until(ui, lambda: screen.stage == "handoff", what="the hand-off to Cleo")
+    assert screen.faces["handoff"].ids.tap.ids.words.text == "Pass to Cleo"
+    ui.tap(screen.faces["handoff"].ids.tap)            # Cleo votes on the screen
+    ids = screen.faces["choose"].ids
+    ui.tap(next(b for b in ids.candidates.children if b.text == "Dora"))
+    ui.tap(ids.cast_btn)
+    until(ui, lambda: session.state["phase"] != "gun_vote", what="the votes committed")
+    assert session.actions()[-1] == {"type": "secret_vote", "tally": [0, 1, 0, 3]} and session.state["gun"] == 3
 
 
 # -- keys and the command ----------------------------------------------------------------------

@@ -570,3 +570,28 @@ def screen_lines(ui):
 def marked_lines(ui):
     """The summary lines, each with whether it is marked as changed by the last step."""
     return [(plain(label.text), label.fresh) for label in reversed(ui.app.screen("game").ids.lines.children)]
+
+
+def to_gun_vote(app):
+    """Play The Snitch through the app's one path (app.perform) up to the gun vote:
+    every Scheme needs 1 card, every reveal is clean."""
+    priority = ("cards_ready", "scheme", "pick_guard", "pick_soap", "play_card", "reveal", "new_scheme", "pass_soap")
+
+    def arg(param):
+        if param.kind in ("seat", "choice"):
+            return list(param.choices)[0]
+        if param.kind == "int":
+            return 1 if param.label.endswith("required") else param.minimum
+        return False
+
+    session = app.session
+    for _ in range(200):
+        if session.state["phase"] == "gun_vote":
+            return
+        specs = [s for s in session.game.legal_actions(session.state) if s.type in priority]
+        spec = min(specs, key=lambda s: priority.index(s.type))
+        action = {"type": spec.type, **{name: arg(p) for name, p in spec.params.items()}}
+        if spec.player is not None:
+            action["player"] = spec.player
+        assert app.perform(action).ok, action
+    raise AssertionError("no gun vote")

@@ -171,7 +171,8 @@ def spec_choice_text(t, players, spec: ActionSpec, others: list[ActionSpec]) -> 
     for name, param in spec.params.items():
         fixed, value = fixed_value(param)
         if fixed and len({fixed_value(s.params[name])[1] for s in others if name in s.params}) > 1:
-            parts.append(f"{t(param.label)} {value_text(t, players, param, value)}")
+            label, text = t(param.label), value_text(t, players, param, value)
+            parts.append(text if label.endswith("?") else f"{label} {text}")   # "Which Item?" asks: "Key" answers
     return " · ".join(parts) or t(spec.label)
 
 
@@ -307,8 +308,10 @@ def keypad_value(entry: str, low: int, high: int) -> int | None:
 
 
 # -- the log -----------------------------------------------------------------------
-def find_spec(legal: list[ActionSpec], action: dict) -> ActionSpec | None:
-    """The legal action a stored action was made from (its label and argument kinds)."""
+def find_spec(legal: list[ActionSpec], action: dict, hidden=()) -> ActionSpec | None:
+    """The legal action a stored action was made from (its label and argument kinds).
+    A hidden argument plays no part in finding it: which button it was must not give
+    the secret away (Sing Sing's window with one bar left)."""
     kind = action.get("type")
     best = None
     for spec in legal:
@@ -317,7 +320,7 @@ def find_spec(legal: list[ActionSpec], action: dict) -> ActionSpec | None:
         if spec.player is not None and "player" in action and action["player"] != spec.player:
             continue
         fits = all(fixed_value(p)[1] == action.get(name)
-                   for name, p in spec.params.items() if fixed_value(p)[0] and name in action)
+                   for name, p in spec.params.items() if fixed_value(p)[0] and name in action and name not in hidden)
         if fits:
             return spec
         best = best or spec
@@ -332,7 +335,7 @@ def describe(t, game: Game, players, state_before: dict, action: dict, hidden=()
     own = game.log_words(action, players, t)
     if own is not None:
         return seat, own
-    spec = find_spec(game.legal_actions(state_before), action)
+    spec = find_spec(game.legal_actions(state_before), action, hidden)
     if seat is None and spec is not None:
         seat = spec.player
     if spec is not None:
@@ -345,11 +348,11 @@ def describe(t, game: Game, players, state_before: dict, action: dict, hidden=()
         for name, param in spec.params.items():
             if name not in action:
                 continue
-            if fixed_value(param)[0] and param.kind != "int":
-                continue  # one choice: the label says it already
-            if name in hidden:
+            if name in hidden:      # said even when it had one choice: how many it had is no secret's business
                 parts.append(f"{t(param.label)} {t('log.secret')}" if param.label else t("log.secret"))
                 continue
+            if fixed_value(param)[0] and param.kind != "int":
+                continue  # one choice: the label says it already
             text = arg_text(t, players, param, action[name])
             if param.kind == "die" and action.get("manual"):
                 text += " " + t("log.manual")

@@ -51,7 +51,7 @@ STORE_RETRY_SECONDS = 1.0          # a store locked at start is tried again this
 
 SESSIONS_PAGE = 20    # saved games read at once when looking for one
 SHARED_KV = ("widgets",)   # ui/<name>.kv read at start; the others with what needs them (widgets.load_look)
-TABLE_VIEWS = ("dice", "game")            # the screens a game is played on (Game.table_screen)
+TABLE_VIEWS = ("dice", "game", "vote")    # the screens a game is played on (Game.table_screen; a secret vote)
 TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
 
 
@@ -302,8 +302,14 @@ class CellmateApp(App):
 
     # -- navigation -----------------------------------------------------------
     def table_name(self) -> str:
-        """The screen the open game is played on (Game.table_screen)."""
-        return self.session.game.table_screen if self.session is not None else "dice"
+        """The screen the open game is played on (Game.table_screen); while a secret
+        vote runs (Game.ballot), the screen passed round to vote."""
+        session = self.session
+        if session is None:
+            return "dice"
+        if not session.finished and session.game.ballot(session.state) is not None:
+            return "vote"
+        return session.game.table_screen
 
     def at_the_table(self) -> bool:
         """The table or its log is on the screen: where the buttons and pads act."""
@@ -325,8 +331,12 @@ class CellmateApp(App):
         self.sm.current = name      # its on_pre_enter refreshes it
 
     def refresh(self) -> None:
-        """Show the new state on the current screen, synchronously."""
+        """Show the new state on the current screen, synchronously (a table screen
+        the game has left for another, a secret vote begun or over: that one)."""
         self._check_store_notice()
+        if self.sm.current in TABLE_VIEWS and self.sm.current != self.table_name():
+            self.go(self.table_name())
+            return
         self.sm.current_screen.refresh()
 
     def screen(self, name: str):
@@ -456,12 +466,45 @@ class CellmateApp(App):
     def undo(self):
         if self.session is None:
             return None
-        return self._settle(controller.undo(self.session))
+        held = self._ballots_held()
+        return self._settle(held or controller.undo(self.session))
 
     def redo(self):
         if self.session is None:
             return None
-        return self._settle(controller.redo(self.session))
+        held = self._ballots_held()
+        return self._settle(held or controller.redo(self.session))
+
+    # -- a secret vote (Game.ballot): its ballots are the pads' table's, never the game's --
+    def _ballots_held(self) -> controller.Outcome | None:
+        """UNDO and redo cannot reach into a running secret vote once a ballot is cast
+        (whoever stands at the screen would undo and recast another's): refused, saying so."""
+        session = self.session
+        if session.game.ballot(session.state) is None or not self.pad_table.ballots_cast():
+            return None
+        return controller.Outcome(False, [cue_names.WARNING], games.IllegalAction(
+            "vote_held", "the vote is secret: undo cannot reach a vote already cast"))
+
+    def screen_voters(self) -> list[int]:
+        return self.seat_pads.screen_voters()
+
+    def cast_vote(self, seat: int, choice: int):
+        """A ballot cast on the screen: held with the pads' until all are in (then the totals go in)."""
+        if self.session is None:
+            return None
+        actions = self.pad_table.cast(self.session.state, seat, choice)
+        if actions:
+            return self.perform_all(actions)
+        self.seat_pads.light()
+        self.refresh()
+        self.play([cue_names.TAP])
+        return None
+
+    def restart_vote(self) -> None:
+        """Every ballot held is dropped, unseen: everybody votes again."""
+        self.pad_table.reset()
+        self.seat_pads.light()
+        self.refresh()
 
     def on_input(self, event: InputEvent):
         """A physical button (or its key). Acts only while the table or its log is shown.
@@ -469,6 +512,12 @@ class CellmateApp(App):
         the game leaves alone is the dice table's own countdown."""
         if self.session is None or not self.at_the_table():
             return None
+        if event in (InputEvent.UNDO, InputEvent.REDO):
+            if event == InputEvent.UNDO and self.sm.current == "vote" and self.screen("vote").correct():
+                return None      # the voter's own choice taken back, before it is cast
+            held = self._ballots_held()
+            if held is not None:
+                return self._settle(held)
         outcome = controller.handle_input(self.session, event)
         if outcome is None:
             if event == InputEvent.TIMER and self.session.game.turn_timer:

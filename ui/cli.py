@@ -111,8 +111,11 @@ def _reply(out, ok: bool, **fields) -> None:
 
 
 def _state_reply(session: Session) -> dict:
+    """The whole state (a script is the tests' view, not the table's), and beside it the
+    fields of it the rules keep secret now (Game.secrets): what no screen shows."""
     return {"session": session.id, "head": session.head, "can_undo": session.can_undo,
             "can_redo": session.can_redo, "state": session.state,
+            "secret": session.game.secret_fields(session.state),
             "legal": list(dict.fromkeys(spec.type for spec in session.game.legal_actions(session.state)))}
 
 

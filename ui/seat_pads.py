@@ -82,7 +82,9 @@ class SeatPads:
             return None
         actions = self.table.press(app.session.state, event.seat, event.button, self.hub.online_seats())
         if not actions:
-            self.light()       # a vote's candidates show on that pad's LED only
+            self.light()       # a ballot open or cast: that pad's light (the same for everybody)
+            if app.sm.current == "vote":
+                app.refresh()  # the votes cast so far, who still votes
             return None
         return app.perform_all(actions, quiet=True)
 
@@ -123,18 +125,18 @@ class SeatPads:
 
     # -- after every change of the game ------------------------------------------------
     def commit_held(self) -> list[str]:
-        """One PadTable per session; then commit what the pads hold back that may go
-        in now (a secret vote, once every pad at the table has voted). Returns the cues."""
+        """One PadTable per session; then commit what it holds back that may go in now
+        (a secret vote's totals, once every voter has cast a ballot). Returns the cues."""
         session = self.app.session
         session_id = session.id if session is not None else None
         if session_id != self.session_id:
             self.session_id = session_id
             self.table = PadTable()
-        if self.hub is None or session is None:
+        if session is None:
             return []
         cues: list[str] = []
         for _ in range(3):      # committing is one round; the bound is only a guard
-            actions = self.table.flush(session.state, self.hub.online_seats())
+            actions = self.table.flush(session.state, self.online())
             if not actions:
                 break
             for action in actions:
@@ -144,6 +146,15 @@ class SeatPads:
                     log.warning("a pad vote was refused: %s", outcome.error)
                     return cues
         return cues
+
+    def online(self) -> set:
+        """The seats whose pad is online now (none without pads)."""
+        return set(self.hub.online_seats()) if self.hub is not None else set()
+
+    def screen_voters(self) -> list[int]:
+        """Who still votes on the screen in a secret vote running now, in turn (no pad online)."""
+        session = self.app.session
+        return self.table.screen_voters(session.state, self.online()) if session is not None else []
 
     def light(self) -> None:
         """Every pad's LED from the state (or the seat-claim screen's colours)."""

@@ -18,7 +18,8 @@ writes none of them itself:
 Everything else a shell or the pads need from a game is a hook with a plain
 default: `summary` (words for the screen), `board` (what to draw), `leds` (each
 seat's light), `pad_buttons` (what a pad's buttons mean), `ballot` (a secret
-vote), `still_secret` and `Param.secret` (what the log must not show yet),
+vote), `secrets` (what the rules hide, from whom, until when: see Secret),
+`upgrade` (a state saved by an older Cellmate brought up to date),
 `input_action` (the table's buttons), `countdown`, `log_words`, `table_screen`,
 and the memory across games (`memory_keys`, `recall`, `learn`, `memory_view`,
 `edit_memory`, `export_memory`). A new game is one module in this package
@@ -42,7 +43,7 @@ PLAY, END_TURN, ADJUST = "play", "end_turn", "adjust"
 from ..timers import TimerCues
 
 __all__ = ["ActionSpec", "Ballot", "Game", "IllegalAction", "MemoryEntry", "MemoryList", "MemoryView", "Move",
-           "Option", "Param", "Rule", "name_of", "player_of"]
+           "Option", "Param", "Rule", "SECRET", "Secret", "name_of", "player_of"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class Option:
     choices: tuple = ()
     minimum: int | None = None
     maximum: int | None = None
+    pads_default: Any = None  # the default when seat pads are plugged in at setup (None: `default`)
 
     def check(self, value):
         if self.kind == "bool" and isinstance(value, bool):
@@ -83,9 +85,11 @@ class Param:
     kind: "die" (faces 1-6, `count` of them, a list), "int" (minimum..maximum),
     "seat" (one of `choices`, seat numbers), "choice" (one of `choices`:
     strings or numbers, each named by the label key plus "." and the choice),
-    "bool", "text" (at most `length` letters). `optional`: may be left out (a
-    die left out is rolled by the app; anything else takes `default`).
-    `secret`: the table must not see it (the log hides it while the game says so).
+    "bool", "text" (at most `length` letters), "counts" (`count` whole numbers of 0
+    or more adding up to `maximum`: a vote's totals, one per seat; never asked on a
+    screen). `optional`: may be left out (a die left out is rolled by the app;
+    anything else takes `default`). What the table must not see is the game's
+    `secrets`, not a Param's.
     `error`/`message`: the refusal of a bad value, when the game words it its own
     way (message fields: {name} the argument, {low} {high} {count} {value}).
     """
@@ -98,7 +102,6 @@ class Param:
     count: int = 1            # for "die": how many faces
     default: Any = None
     length: int = 40          # for "text": the most letters
-    secret: bool = False
     error: str = ""
     message: str = ""
 
@@ -134,6 +137,12 @@ class Param:
             if not isinstance(value, bool):
                 raise self._refuse(name, value, "bad_bool", "{name} is true or false, not {value}")
             return value
+        if kind == "counts":
+            if not isinstance(value, list) or len(value) != self.count or not all(
+                    _whole(v) and v >= 0 for v in value) or (self.maximum is not None and sum(value) != self.maximum):
+                raise self._refuse(name, value, "bad_counts", "{name} is a list of {count} whole numbers adding up "
+                                   "to {high}, not {value}")
+            return list(value)
         if kind == "text":
             if value is None:
                 return ""
@@ -255,14 +264,49 @@ class Move:
 @dataclass(frozen=True)
 class Ballot:
     """A secret vote in progress (Game.ballot): who is still to vote, in the order
-    the votes go in, whom they may vote for, and how a vote is written."""
+    they vote on the screen, whom they may vote for, and the one action that
+    counts the ballots once all are in. A ballot is never written down: the
+    action holds the totals, one per seat, and nothing says who voted for whom."""
     voters: tuple[int, ...]
     candidates: tuple[int, ...]
-    action: str = "vote"
-    param: str = "target"
+    seats: int = 0                          # the table's seats (the totals' length)
+    label: str = ""                         # catalogue key: the question a voter answers
+    action: str = "secret_vote"
+    param: str = "tally"
 
-    def vote(self, voter: int, choice: int) -> dict:
-        return {"type": self.action, "player": voter, self.param: choice}
+    def count(self, ballots: dict[int, int]) -> dict:
+        """The action that puts the ballots in, as totals per seat."""
+        tally = [0] * max(self.seats, max(self.candidates, default=-1) + 1)
+        for voter in self.voters:
+            tally[ballots[voter]] += 1
+        return {"type": self.action, self.param: tally}
+
+
+@dataclass(frozen=True)
+class Secret:
+    """Something the rules hide from the table: where the app keeps it, who may
+    know it, and from when everybody may (Game.secrets).
+
+    field:    a key of the state whose value is secret ("votes"), or
+    action:   (type, argument): an argument of a stored action ("stash_item", "item");
+    known_to: who may know it besides the app: "owner" (the seat it belongs to: the
+              voter, the stash's owner) or "nobody" (cards nobody has seen);
+    until:    state -> True once everybody may know it (None: never).
+
+    Whatever the table shares (the screen, the log, past games, the pads' lights)
+    shows a secret only once `until` says so; `companion script` keeps the whole
+    state and names the secret fields beside it."""
+    field: str = ""
+    action: tuple[str, str] | None = None
+    known_to: str = "owner"
+    until: Callable[[dict], bool] | None = None
+
+    def kept(self, state: dict) -> bool:
+        """Still secret in this state."""
+        return self.until is None or not self.until(state)
+
+
+SECRET = "(secret)"   # what a secret field holds in Game.public(state)
 
 
 @dataclass(frozen=True)
@@ -534,22 +578,37 @@ class Game:
         its beeps are `timer_cues`."""
         return None
 
-    def hidden_args(self, state: dict, action: dict) -> set[str]:
-        """Arguments of a past action the table must not see now: its secret
-        params while `still_secret(state, action)`."""
-        moves = self._moves_by_type()
-        move = moves.get(action.get("type"))
-        if move is None or not self.still_secret(state, action):
-            return set()
-        return {name for name, p in move.params_for(state, action.get("player")).items() if p.secret}
+    # -- secrets -----------------------------------------------------------------------
+    secrets: tuple[Secret, ...] = ()   # what the rules hide, from whom, until when
 
-    def still_secret(self, state: dict, action: dict) -> bool:
-        return True
+    def hidden_args(self, state: dict, action: dict) -> set[str]:
+        """Arguments of a past action the table must not see in `state` (the log's)."""
+        kind = action.get("type")
+        return {s.action[1] for s in self.secrets if s.action and s.action[0] == kind and s.kept(state)}
+
+    def secret_fields(self, state: dict) -> list[str]:
+        """The state's fields that are secret now (`companion script` names them)."""
+        return [s.field for s in self.secrets if s.field and s.kept(state)]
+
+    def public(self, state: dict) -> dict:
+        """The state as everybody at the table may know it: every field still secret
+        holds SECRET (one that holds nothing, None, hides nothing). Whatever the table
+        sees (summary, board, buttons, leds) is the same for a state and its public
+        view (tests/test_secrets.py plays that out)."""
+        hidden = self.secret_fields(state)
+        if not hidden:
+            return state
+        return {key: SECRET if key in hidden and value is not None else value for key, value in state.items()}
+
+    def upgrade(self, state: dict) -> dict:
+        """A state saved by an older Cellmate (a snapshot) in today's fields. Default: as it is."""
+        return state
 
     help_keys: tuple[str, ...] = ()  # catalogue keys: how the app reads the rules, button use
 
-    def help(self, t) -> list[str]:
-        """Help paragraphs for the screen: the rules readings and the buttons."""
+    def help(self, t, state: dict | None = None) -> list[str]:
+        """Help paragraphs for the screen: the rules readings and the buttons (state: the
+        game being played, for a reading its options choose)."""
         return [t(key) for key in self.help_keys]
 
     def check_invariants(self, state: dict) -> None:

@@ -666,9 +666,6 @@ class DigYourWayOut(Game):
             action = {k: v for k, v in action.items() if k != "player"}
         return super().resolve(state, action, rng)
 
-    def still_secret(self, state, action):
-        return False  # nothing at this table is secret (and a past move's arguments belong to its own phase)
-
     def not_now(self, state, kind):
         return IllegalAction("dig_not_now", f"{kind} is not possible now ({state['phase']})", action=kind)
 

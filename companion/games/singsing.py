@@ -39,10 +39,17 @@ from ..inputs import DONE as PAD_DONE, MAIN as PAD_MAIN, InputEvent
 from ..lights import Led
 from ..players import left_of
 from ..timers import DONE, Countdown, TimerCues
-from .base import Game, IllegalAction, Move, Option, Param, Rule, name_of
+from .base import Game, IllegalAction, Move, Option, Param, Rule, Secret, name_of
 
 CONVICTS = ("eddie", "joe", "mack")
 WINDOWS = 12
+GUESSING = ("guess", "second_chance")   # the mask is off: the guesser sees the screen
+
+
+def not_guessing(s) -> bool:
+    return s["phase"] not in GUESSING
+
+
 BARS = ("left", "long", "right")          # per window: 2 short vertical, 1 long horizontal
 TOTAL_BARS = WINDOWS * len(BARS)          # 36
 TOTAL_CARDS = WINDOWS * 2                 # 24
@@ -352,6 +359,13 @@ class SingSing(Game):
     )
     timer_cues = TimerCues(tick_last=TICK_LAST, tick=cue_names.TICK, zero=cue_names.ALARM)
     moves = MOVES
+    # The guesser must find the bar the file holder took (the rulebook: in the closed fist,
+    # until the verdict). While the mask is off, nothing on the screen or in the log points
+    # at it: where the bars are, which bar went, which convict it freed.
+    secrets = tuple(Secret(field=field, known_to="others", until=not_guessing) for field in ("windows", "pending")) \
+        + tuple(Secret(action=arg, known_to="others", until=not_guessing)
+                for arg in (("remove_bar", "window"), ("remove_bar", "bar"), ("name_convict", "convict"),
+                            ("free_convict", "convict")))
 
     # -- setup -----------------------------------------------------------
     def setup(self, players, options, first_player, rng: random.Random):
@@ -424,7 +438,7 @@ class SingSing(Game):
         return out
 
     # -- presentation ------------------------------------------------------
-    def help(self, t) -> list[str]:
+    def help(self, t, state=None) -> list[str]:
         """The rules readings and the button mapping, for the help screen."""
         return [t(key) for key in READINGS] + [t("singsing.help.buttons")]
 
@@ -437,12 +451,12 @@ class SingSing(Game):
         last = state["last"]
         if last:
             lines.append(self._last_line(state, t))
-        if state["pending"]:
+        if state["pending"] and phase not in GUESSING:     # which convict went free points at the bar
             lines.append(t("singsing.line.pending", convicts=self._convict_list(state["pending"], t),
                            guesser=mask, file=file))
         if state["windows"] is not None:
             # hidden while a guess runs: the screen must not show where the bar went
-            if phase in ("guess", "second_chance"):
+            if phase in GUESSING:
                 lines.append(t("singsing.line.windows_hidden"))
             else:
                 lines.append(t("singsing.line.windows", bars=" ".join(
@@ -511,7 +525,7 @@ class SingSing(Game):
     def board(self, state, t):
         """The bars (a window each, with the tracker), the mask and the file at their
         seats, each player's convicts. Where the bar went stays hidden while a guess runs."""
-        secret = state["phase"] in ("guess", "second_chance")
+        secret = state["phase"] in GUESSING
         windows = () if secret or state["windows"] is None else tuple(
             Area(f"window.{n}", t("singsing.board.window", n=n),
                  (t("singsing.board.bars_in_window", count=sum(w[b] for b in BARS)),

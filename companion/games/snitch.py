@@ -2,10 +2,18 @@
 
 The cards stay on the table and in the players' hands; the app keeps what is
 public and easy to lose track of: the Interrogation Deck count and the riot,
-the Soap, the Guard and the handcuffs, every Scheme's progress, the Items in
-each stash, the gun vote, the escape and the outcome. What only a card can
-tell (repeated Prison Contacts, Backstab icons, the Item printed on a failed
-Scheme, who holds the Snitch) is entered by the players when it is revealed.
+the Soap, the Guard and the handcuffs, every Scheme's progress, how many Items
+lie face down in each stash, the gun vote, the escape and the outcome. What
+only a card can tell (repeated Prison Contacts, Backstab icons, who holds the
+Snitch) is entered by the players when it is revealed.
+
+What the rules keep secret the app never asks for in front of the table (SECRETS):
+a failed Scheme goes into the stash face down, so the app counts the Items and
+learns which one only when its owner uses it (and checks then that it may be
+used); a secret gun vote (option `vote`) reaches the game as the totals alone
+(`secret_vote`), the ballots held outside it until all are in (companion.pads).
+Games saved before this kept the Item (`stash_item`) and every ballot (`vote`):
+their events still replay, and those arguments are never shown.
 
 The rules are the table of moves MOVES below, phase by phase, in the
 rulebook's words. Nothing is random except the optional random pick of the
@@ -17,7 +25,6 @@ in READINGS, which the help text repeats.
 """
 from __future__ import annotations
 
-import collections
 from dataclasses import replace
 
 from .. import cues, lights
@@ -25,7 +32,7 @@ from ..board import Board, Counter, SeatView, Token, round_table
 from ..inputs import InputEvent
 from ..lights import Led
 from ..players import left_of, right_of
-from .base import END_TURN, Ballot, Game, IllegalAction, Move, Option, Param, Rule, name_of
+from .base import END_TURN, Ballot, Game, IllegalAction, Move, Option, Param, Rule, Secret, name_of
 
 # -- the box -------------------------------------------------------------
 TOTAL_CARDS = 54             # 50 Prison Contacts + 3 Escape Plans + the Snitch
@@ -40,7 +47,7 @@ ESCAPE_PLANS = 3
 REQUIRED_MIN, REQUIRED_MAX = 1, 6   # the number in a Scheme card's bottom right corner
 ITEMS = ("binoculars", "key", "knuckle_irons", "bribe_money", "crowbar")
 PLACED = ("knuckle_irons", "crowbar")   # the Items that lie next to a Scheme
-PLAY_PHASES = ("turn", "resolution", "stash_item", "new_scheme")
+PLAY_PHASES = ("turn", "resolution", "new_scheme")
 END_PHASES = ("gun_vote", "tie_break", "shoot", "escape", "escape_reveal", "final_reveal", "over")
 PHASES = ("setup",) + PLAY_PHASES + END_PHASES
 SETUP_STEPS = ("cards", "schemes", "guard", "soap")
@@ -52,7 +59,7 @@ SETUP_CHECKLIST = (("pile7", 7), ("pile13", 13), ("box2", BOX), ("cross", INTERR
 # help text "snitch.help.readings" says the same to the table).
 READINGS = (
     "Guard and Soap: see guard_and_soap().",
-    "Gun vote: see gun_vote_result().",
+    "Gun vote: see gun_vote_result() (the option `majority` picks between two readings).",
     "Knuckle Irons and Crowbar may go next to any Scheme, your own included, riot or not; "
     "at most one of each per Scheme.",
     "Bribe Money can only be used while the Guard is in play.",
@@ -66,7 +73,7 @@ READINGS = (
     "The 24 Prison Contacts are dealt from the first seat clockwise; the first seats get "
     "the extra cards.",
     "A Scheme card's number is entered as 1 to 6 (REQUIRED_MIN..REQUIRED_MAX).",
-    "The gun vote goes round from the Soap holder to the left, one voter at a time.",
+    "A secret gun vote on the screen goes round from the Soap holder to the left, one voter at a time.",
     "A Snitch revealed at the end as the gun holder won with the gun.",
 )
 
@@ -101,17 +108,47 @@ def guard_and_soap(event: str, guard: int | None, handcuffs_up: bool, soap: int,
     raise ValueError(f"unknown event {event!r}")
 
 
-def gun_vote_result(votes: list[int]) -> tuple[int | None, list[int]]:
-    """*Reading* of the gun vote: the seat with the most votes gets the gun
-    ("majority" = most votes). With several seats sharing the most votes there
-    is no majority: the Soap holder breaks the tie among them.
-    Help text: "snitch.help.gun_vote". Returns (winner or None, tied seats)."""
-    tally: dict[int, int] = {}
-    for seat in votes:
-        tally[seat] = tally.get(seat, 0) + 1
-    top = max(tally.values())
-    leaders = sorted(seat for seat, n in tally.items() if n == top)
+MAJORITY = ("most", "half")   # the option `majority`: the two readings of gun_vote_result
+
+
+def gun_vote_result(tally: list[int], rule: str = "most") -> tuple[int | None, list[int]]:
+    """*Reading* of the gun vote. The rulebook: "Players will vote who will get the
+    gun. ... With no majority, the player with the Soap breaks the tie." Two
+    readings, the option `majority`:
+
+    - "most": the seat with the most votes gets the gun; several seats sharing
+      the most votes are no majority: the Soap holder picks one of them.
+    - "half": a majority of the votes (more than half of them) gets the gun;
+      otherwise the Soap holder decides, among the seats that got a vote.
+
+    tally: the votes each seat got. Help text: "snitch.help.majority_<rule>".
+    Returns (winner or None, the seats the Soap holder picks among)."""
+    top = max(tally)
+    leaders = [seat for seat, n in enumerate(tally) if n == top]
+    if rule == "half":
+        if top * 2 > sum(tally):
+            return leaders[0], leaders
+        return None, [seat for seat, n in enumerate(tally) if n > 0]
     return (leaders[0], leaders) if len(leaders) == 1 else (None, leaders)
+
+
+def counted(votes) -> list[int]:
+    """Ballots (a seat each, None: not yet) as totals per seat."""
+    tally = [0] * len(votes)
+    for target in votes:
+        if target is not None:
+            tally[target] += 1
+    return tally
+
+
+def vote_mode(s) -> str:
+    """"open" (hands up, the table enters who gets the gun) or "secret". A game saved
+    before the option voted in secret."""
+    return s["options"].get("vote", "secret")
+
+
+def majority(s) -> str:
+    return s["options"].get("majority", "most")
 
 
 def judge(repeats: bool, backstabs: int, own_contact: bool = False, harder: bool = False) -> bool:
@@ -135,8 +172,8 @@ def deal(count: int) -> list[int]:
 
 
 def stashed(s, seat) -> int:
-    """How many Items lie face down in a stash (never which): a failed Scheme not yet named counts."""
-    return sum(s["stash"][seat].values()) + (s["pending_item"] == seat)
+    """How many Items lie face down in a stash (never which: the app does not know)."""
+    return s["stash"][seat]
 
 
 def cards_at(scheme: dict) -> int:
@@ -173,6 +210,8 @@ def item_targets(s, item) -> tuple[int, ...]:
 
 
 def usable_items(s, seat) -> list[str]:
+    """The Items seat may name now (one lies face down in the stash, and using it is
+    allowed): the same list whichever Items the stash holds, which nobody but its owner knows."""
     return [item for item in ITEMS if not item_refusal(s, seat, item) and (item not in PLACED or item_targets(s, item))]
 
 
@@ -198,7 +237,7 @@ def new_scheme_source(s) -> str:
 def still_to_vote(s) -> list[int]:
     """Who has not voted yet, in the voting order: from the Soap holder round to the left."""
     n = len(s["players"])
-    return [x for x in ((s["soap"] + i) % n for i in range(n)) if s["votes"][x] is None]
+    return [x for x in ((s["soap"] + i) % n for i in range(n)) if not s["voted"][x]]
 
 
 def next_voter(s) -> int:
@@ -270,7 +309,7 @@ def draw_card(s, a):
 
 def use_item(s, a):
     me, item, n = a["player"], a["item"], len(s["players"])
-    s["stash"][me][item] -= 1
+    s["stash"][me] -= 1                # its owner names it now: it is face up from here on
     took_action(s)
     if item in PLACED:                 # it lies next to the Scheme until that resolves
         scheme = s["schemes"][a["target"]]
@@ -326,7 +365,7 @@ def reveal(s, a):
         ended = draw(s, owner, "interrogation", a["backstabs"], log)
     else:
         s["failed"] += 1
-        s["pending_item"] = owner      # the failed Scheme goes face down into the stash
+        s["stash"][owner] += 1         # the failed Scheme goes face down into the stash: nobody names it
         ended = any(draw(s, seat, "interrogation", count, log)
                     for seat, count in ((owner, 1), (order[1], 1), (order[2], 1), (owner, a["backstabs"])))
     if ended:
@@ -334,7 +373,7 @@ def reveal(s, a):
     elif not success:
         s["guard"], s["handcuffs_up"], s["soap"] = guard_and_soap(
             "failure", s["guard"], s["handcuffs_up"], s["soap"], n, owner=owner)
-        s["phase"] = "stash_item"
+        s["phase"] = "new_scheme"
     elif s["scored"] >= SCHEMES_FOR_GUN:
         start_gun_vote(s)
     else:
@@ -365,8 +404,8 @@ def end(s, outcome):
 
 
 def stash_item(s, a):
-    s["stash"][a["player"]][a["item"]] += 1
-    s.update(pending_item=None, phase="new_scheme")
+    """A game saved before the stash went face down named the Item here. Replayed now,
+    the failed Scheme is in the stash already (reveal): this changes nothing."""
 
 
 def new_scheme(s, a):
@@ -377,18 +416,30 @@ def new_scheme(s, a):
 def start_gun_vote(s):
     """Five Schemes scored: the gun is inside. Everything but the two decks
     (and the hands) leaves the table; the Guard turns to the Escape Route."""
+    n = len(s["players"])
     s["removed"] += sum(cards_at(sc) for sc in s["schemes"] if sc is not None) + sum(stashed(s, x) for x in seats(s))
-    s.update(schemes=[None] * len(s["players"]), stash=[{item: 0 for item in ITEMS} for _ in s["stash"]],
-             pending_item=None, guard=None, handcuffs_up=False, phase="gun_vote", resolving=None,
-             last_played=None, votes=[None] * len(s["players"]), current=s["soap"])
+    s.update(schemes=[None] * n, stash=[0] * n, guard=None, handcuffs_up=False, phase="gun_vote", resolving=None,
+             last_played=None, votes=[None] * n, voted=[False] * n, tally=None, current=s["soap"])
 
 
 def vote(s, a):
+    """One ballot, as a game saved before the secret vote kept them (replay only)."""
     s["votes"][a["player"]] = a["target"]
-    if any(v is None for v in s["votes"]):
+    s["voted"][a["player"]] = True
+    if not all(s["voted"]):
         s["current"] = next_voter(s)
         return
-    winner, tied = gun_vote_result(s["votes"])
+    count_votes(s, counted(s["votes"]))
+
+
+def secret_vote(s, a):
+    """The ballots, all in: their totals (added to any a game saved before kept one by one)."""
+    count_votes(s, [old + new for old, new in zip(counted(s["votes"]), a["tally"])])
+
+
+def count_votes(s, tally):
+    s.update(tally=tally, voted=[True] * len(s["players"]))
+    winner, tied = gun_vote_result(tally, majority(s))
     if winner is None:
         s.update(tied=tied, phase="tie_break", current=s["soap"])
     else:
@@ -451,6 +502,17 @@ REQUIRED = Param("int", "snitch.param.required", minimum=REQUIRED_MIN, maximum=R
                  message="enter the number in the Scheme card's bottom right corner ({low} to {high})")
 ITEM = Param("choice", "snitch.param.item", ITEMS, error="snitch_bad_item",
              message="there is no Item {value}; Items are " + ", ".join(ITEMS))
+SECRET_VOTE = Rule(lambda s, me: vote_mode(s) != "secret", "snitch_vote_open",
+                   "the vote is by hands up: enter who gets the gun (open_vote)")
+OPEN_VOTE = Rule(lambda s, me: vote_mode(s) != "open", "snitch_vote_secret",
+                 "the vote is secret: every player votes on their pad or on the screen in turn")
+
+
+def tally_param(s, me=None) -> dict[str, Param]:
+    """The totals of a secret vote: one number per seat, as many votes as are still to come in."""
+    return {"tally": Param("counts", "snitch.param.tally", count=len(s["players"]), maximum=len(still_to_vote(s)),
+                           error="snitch_bad_tally", message="the totals are one number per seat adding up to the "
+                           "{high} votes still to come in")}
 FLAG = dict(error="snitch_bad_flag", message="{name} must be true or false, not {value}")
 REPEATS = Param("bool", "snitch.param.repeats", **FLAG)
 OWN_CONTACT = Param("bool", "snitch.param.own_contact", **FLAG)
@@ -486,7 +548,10 @@ def may_play(s, a):
 
 
 def items_offered(s, me):
-    """One button per Item that may be used now; Knuckle Irons and a Crowbar ask next to whose Scheme."""
+    """One choice per Item that may be used now, if the stash holds any (which ones nobody
+    knows: its owner names it); Knuckle Irons and a Crowbar ask next to whose Scheme."""
+    if s["stash"][me] <= 0:
+        return []
     return [{"item": Param("choice", "snitch.param.item", (item,)),
              **({"target": seat("snitch.param.scheme_of", item_targets(s, item))} if item in PLACED else {})}
             for item in usable_items(s, me)]
@@ -494,8 +559,8 @@ def items_offered(s, me):
 
 def item_refusal(s, me, item) -> IllegalAction | None:
     """Why `me` may not use `item` now (where it would go aside), or None."""
-    if s["stash"][me][item] <= 0:
-        return IllegalAction("snitch_no_item", f"{name_of(s, me)} has no {item} in their stash", name=name_of(s, me))
+    if s["stash"][me] <= 0:
+        return IllegalAction("snitch_no_item", f"{name_of(s, me)} has no Item in their stash", name=name_of(s, me))
     if s["guard"] == me and item != "bribe_money":
         return IllegalAction("snitch_guarded_item", "the Guard is in front of you: no Items, except Bribe Money")
     if item == "bribe_money" and s["guard"] is None:
@@ -594,8 +659,7 @@ MOVES = (
          unless=(ACTED, NO_CARDS), check=may_play, apply=play_card),
     Move("draw_card", ("turn",), "soap", unless=(ACTED,), apply=draw_card),
     Move("use_item", ("turn",), "soap", params={"item": ITEM, "target": seat(optional=True)},
-         listing=items_offered, label=lambda p: "snitch.action.use_" + p["item"].choices[0],
-         unless=(ACTED,), check=may_use, apply=use_item,
+         listing=items_offered, unless=(ACTED,), check=may_use, apply=use_item,
          decide=lambda s, a, rng: {k: v for k, v in a.items() if k != "target" or a["item"] in PLACED}),
     Move("pass_soap", ("turn",), "soap", unless=(MUST_ACT,), apply=pass_soap, role=END_TURN),
     # A Scheme with enough cards resolves: the owner reveals and enters what showed.
@@ -610,12 +674,17 @@ MOVES = (
         Rule(lambda s, me: s["schemes"][me]["refused"], "snitch_already_refused",
              "this Scheme is already turned sideways: refuse once per Scheme"),
         replace(NOTHING_TO_REFUSE, when=lambda s, me: s["schemes"][me]["under"] <= 0 or me == s["soap"]))),
-    # A failed Scheme goes into the stash as the Item printed on it; then a new Scheme.
-    Move("stash_item", ("stash_item",), "resolving", params={"item": ITEM}, apply=stash_item),
+    # (A game saved before the stash went face down named its Item: replayed, never offered.)
+    Move("stash_item", (), "resolving", params={"item": ITEM}, apply=stash_item),
     Move("new_scheme", ("new_scheme",), "resolving", params={"required": REQUIRED}, apply=new_scheme,
          decide=lambda s, a, rng: {**a, "source": new_scheme_source(s)}),
-    # The gun is inside: a secret vote, round from the Soap holder to the left; a tie is the Soap holder's.
-    Move("vote", ("gun_vote",), next_voter, params=any_seat("target", "snitch.param.vote", secret=True), apply=vote),
+    # The gun is inside: hands up (the table enters who gets it), or a secret vote whose totals
+    # alone come in; no majority is the Soap holder's (gun_vote_result). (`vote`: one ballot, as
+    # a game saved before kept them: replayed, never offered.)
+    Move("open_vote", ("gun_vote",), None, params=any_seat("target", "snitch.param.gun_to"), unless=(OPEN_VOTE,),
+         apply=lambda s, a: s.update(tally=None, voted=[True] * len(s["players"])) or give_gun(s, a["target"])),
+    Move("secret_vote", ("gun_vote",), None, params=tally_param, unless=(SECRET_VOTE,), apply=secret_vote),
+    Move("vote", (), next_voter, params=any_seat("target", "snitch.param.vote"), apply=vote),
     Move("break_tie", ("tie_break",), "soap", params={"target": seat("snitch.param.gun_to")},
          listing=lambda s, me: [{"target": seat("snitch.param.gun_to", s["tied"])}],
          check=lambda s, a: refuse_seat(s, a["target"], s["tied"], "snitch_not_tied",
@@ -677,11 +746,14 @@ def draws_short(s, t) -> str:
     return "; ".join(t("snitch.draws." + deck, draws=", ".join(who)) for deck, who in groups)
 
 
+def votes_text(s, tally) -> str:
+    """A vote's totals, the most first ("Cy 3, Bob 1, Dee 1"): never who voted for whom."""
+    order = sorted((x for x, n in enumerate(tally) if n > 0), key=lambda x: (-tally[x], x))
+    return ", ".join(f"{name_of(s, x)} {tally[x]}" for x in order)
+
+
 def votes_line(s, t) -> str:
-    """The votes once they are all in: the most first ("Cy 3, Bob 1, Dee 1")."""
-    tally = collections.Counter(v for v in s["votes"] if v is not None)
-    return t("snitch.line.votes", votes=", ".join(f"{name_of(s, x)} {n}" for x, n in
-                                                 sorted(tally.items(), key=lambda kv: (-kv[1], kv[0]))))
+    return t("snitch.line.votes", votes=votes_text(s, s["tally"]))
 
 
 class Snitch(Game):
@@ -692,8 +764,18 @@ class Snitch(Game):
     options = (
         Option("easier", "bool", False, "snitch.option.easier"),
         Option("harder", "bool", False, "snitch.option.harder"),
+        # the gun vote: hands up, or secret (on the pads, else the screen passed round); secret with pads
+        Option("vote", "choice", "open", "snitch.option.vote", ("open", "secret"), pads_default="secret"),
+        Option("majority", "choice", "most", "snitch.option.majority", MAJORITY),   # gun_vote_result's reading
     )
     help_keys = ("snitch.help.guard_soap", "snitch.help.gun_vote", "snitch.help.readings", "snitch.help.buttons")
+    # What the rules hide (base.Secret). The app never learns a stashed Item before it is
+    # used, nor a secret ballot: only games saved before kept them, and those stay hidden.
+    secrets = (
+        Secret(field="votes"),                      # ballots one by one (games saved before the totals)
+        Secret(action=("vote", "target")),          # the same, in their log
+        Secret(action=("stash_item", "item"), until=lambda s: s["phase"] == "over"),   # the stash, face down
+    )
     moves = MOVES
     _start_gun_vote = staticmethod(start_gun_vote)     # the pads' tests build a gun vote with it
 
@@ -703,10 +785,30 @@ class Snitch(Game):
         return self.base_state(
             players, options, first_player=first_player, phase="setup", step="cards", current=first_player,
             turn=0, acted=False, interrogation=INTERROGATION_START, riot=False, contacts=CONTACTS_START, box=BOX,
-            hands=deal(count), schemes=[None] * count, stash=[{item: 0 for item in ITEMS} for _ in range(count)],
-            pending_item=None, scored=0, failed=0, guard=None, handcuffs_up=False, soap=None, last_played=None,
-            resolving=None, last_resolution=None, removed=0, votes=[None] * count, tied=[], gun=None, shot=None,
+            hands=deal(count), schemes=[None] * count, stash=[0] * count, scored=0, failed=0, guard=None,
+            handcuffs_up=False, soap=None, last_played=None, resolving=None, last_resolution=None, removed=0,
+            votes=[None] * count, voted=[False] * count, tally=None, tied=[], gun=None, shot=None,
             escape=[], escape_result=None, outcome=None, snitch=None, winners=None)
+
+    def upgrade(self, state):
+        """A snapshot saved before the stash went face down and the vote secret: a stash
+        held Items by name (and a failed Scheme waited to be named), the ballots came in
+        one by one. Today: how many Items, who has voted, the totals."""
+        if "voted" in state:
+            return state
+        s = dict(state)
+        n = len(s["players"])
+        stash = [sum(items.values()) if isinstance(items, dict) else items for items in s["stash"]]
+        pending = s.pop("pending_item", None)
+        if pending is not None:
+            stash[pending] += 1
+        s["stash"] = stash
+        if s["phase"] == "stash_item":
+            s["phase"] = "new_scheme"
+        votes = s.get("votes") or [None] * n
+        s["voted"] = [v is not None for v in votes]
+        s["tally"] = counted(votes) if all(s["voted"]) else None
+        return s
 
     # -- the refusals in The Snitch's words ----------------------------------------
     def unknown_action(self, kind):
@@ -723,10 +825,6 @@ class Snitch(Game):
         name = name_of(state, seat)
         return IllegalAction("snitch_not_your_turn", f"it is {name}'s turn to do that", name=name)
 
-    def still_secret(self, state, action):
-        """The gun vote is secret until every vote is in."""
-        return action.get("type") == "vote" and state["phase"] == "gun_vote"
-
     # -- the seat pads -------------------------------------------------------------
     def leds(self, state):
         phase, valid, soap = state["phase"], lights.valid_seat, state.get("soap")
@@ -734,8 +832,8 @@ class Snitch(Game):
             return lights.winners(state)
         if phase in ("setup", "final_reveal"):
             return {}
-        if phase == "gun_vote":
-            return {s: Led(lights.BLUE, "slow") if v is None else lights.VOTED for s, v in enumerate(state["votes"])}
+        if phase == "gun_vote":     # who is still to vote (the pads add who has cast a ballot), never whom for
+            return {s: lights.VOTED if v else Led(lights.BLUE, "slow") for s, v in enumerate(state["voted"])}
         if phase == "tie_break":
             return {**{s: Led(lights.AMBER) for s in state.get("tied") or () if valid(state, s)},
                     soap: Led(lights.WHITE, "slow")}
@@ -747,7 +845,7 @@ class Snitch(Game):
             if valid(state, gun):
                 out[gun] = Led(lights.RED if shooting else lights.MAGENTA, "fast" if shooting else "solid")
             return out
-        # turn, resolution, stash_item, new_scheme: the Soap, the Guard, the riot, the owner's step
+        # turn, resolution, new_scheme: the Soap, the Guard, the riot, the owner's step
         if state.get("riot"):
             out = {s: Led(lights.AMBER) for s in range(len(state["players"]))}
         guard, current = state.get("guard"), state.get("current")
@@ -755,13 +853,15 @@ class Snitch(Game):
             out[soap] = Led(lights.GREEN)
         if valid(state, guard):
             out[guard] = Led(lights.RED, "slow" if guard == soap else "solid")
-        if phase in ("resolution", "stash_item", "new_scheme") and valid(state, current) and current != soap:
+        if phase in ("resolution", "new_scheme") and valid(state, current) and current != soap:
             out[current] = Led(lights.WHITE, "slow")
         return out
 
     def ballot(self, state):
-        """The gun vote: everyone votes once, from the Soap holder to the left."""
-        return Ballot(tuple(still_to_vote(state)), seats(state)) if state["phase"] == "gun_vote" else None
+        """A secret gun vote: everyone votes once; on the screen from the Soap holder to the left."""
+        if state["phase"] != "gun_vote" or vote_mode(state) != "secret":
+            return None
+        return Ballot(tuple(still_to_vote(state)), seats(state), len(state["players"]), "snitch.param.vote")
 
     def input_action(self, state, event):
         """CONFIRM passes the Soap after the turn's action, and says the cards are ready at setup."""
@@ -775,7 +875,7 @@ class Snitch(Game):
         return last_to(state) if self.refusal(state, "refuse") is None else None
 
     # -- presentation ------------------------------------------------------
-    HEADLINES = {"tie_break": "tie", "stash_item": "failed", "escape_reveal": "escape"}   # else the phase's own
+    HEADLINES = {"tie_break": "tie", "escape_reveal": "escape"}   # else the phase's own
 
     def summary(self, state, t):
         phase, soap, gun, owner, shot = (state[key] for key in ("phase", "soap", "gun", "resolving", "shot"))
@@ -824,28 +924,27 @@ class Snitch(Game):
                 lines.append(t("snitch.line.scheme", name=name(s), under=scheme["under"], needed=needed(scheme),
                                hand=hand, extras=" · " + more if more else ""))
                 badge(s, "scheme", under=scheme["under"], needed=needed(scheme))
-            for s, stash in enumerate(state["stash"]):
-                held = [t("snitch.item." + item) + (f" ×{stash[item]}" if stash[item] > 1 else "")
-                        for item in ITEMS if stash[item] > 0]
-                if held:
-                    lines.append(t("snitch.line.stash", name=name(s), items=", ".join(held)))
+            stashes = [f"{name(s)}\u00a0{count}" for s, count in enumerate(state["stash"]) if count]
+            if stashes:     # how many Items, never which: they lie face down
+                lines.append(t("snitch.line.stash", stashes=", ".join(stashes)))
             for s in range(n):
                 badge(s, "helps", seats=" ".join(state["players"][h]["letter"] for h in helpable(state, s)))
         if state["last_resolution"] is not None:
             lines.append(resolution_line(state, t, state["last_resolution"]))
         if state["options"]["easier"] and in_play:
             lines.append(t("snitch.line.easier"))
-        if any(v is not None for v in state["votes"]) and phase in ("tie_break", "shoot", "escape", "escape_reveal"):
-            lines.append(votes_line(state, t))
+        if state["tally"] is not None and phase in ("tie_break", "shoot", "escape", "escape_reveal"):
+            lines.append(votes_line(state, t))      # the totals of a secret vote: never who voted for whom
 
         # the phase: whose step it is, and what to do
         who = state["current"]          # the Soap holder, the Scheme's owner, the next voter, the gun holder
-        headline = t("snitch.headline." + self.HEADLINES.get(phase, phase), name=name(who), turn=state["turn"],
-                     done=sum(v is not None for v in state["votes"]), count=n, cards=len(played), goal=ESCAPE_CARDS)
+        failed = phase == "new_scheme" and state["last_resolution"]["success"] is False
+        headline = t("snitch.headline." + ("failed" if failed else self.HEADLINES.get(phase, phase)), name=name(who),
+                     turn=state["turn"], count=n, cards=len(played), goal=ESCAPE_CARDS)
         if phase == "turn":
             prompt = (t("snitch.prompt.pass", name=name(soap), left=name(left_of(soap, n))) if state["acted"] else
-                      t("snitch.prompt.turn", name=name(soap), targets=names(targets(state, soap)),
-                        items=", ".join(t("snitch.item." + i) for i in usable_items(state, soap)) or t("snitch.none")))
+                      t("snitch.prompt.turn" + ("_stash" if state["stash"][soap] else ""), name=name(soap),
+                        targets=names(targets(state, soap)), items=t("snitch.seat.stash", count=state["stash"][soap])))
             if state["guard"] == soap:
                 prompt += " " + t("snitch.prompt.silenced", name=name(soap))
         elif phase == "resolution":
@@ -854,12 +953,15 @@ class Snitch(Game):
             prompt = t("snitch.prompt.resolve" + knuckles, soap=name(soap), name=name(owner), count=scheme["under"])
             if state["options"]["harder"]:
                 prompt += " " + t("snitch.prompt.harder")
-        elif phase == "stash_item":     # the draws in the prompt too: the full line is last, often below the fold
-            prompt = t("snitch.prompt.stash_item", name=name(owner), draws=draws_short(state, t))
-        elif phase == "new_scheme":
+        elif phase == "new_scheme":     # the draws in the prompt too: the full line is last, often below the fold
             prompt = t("snitch.prompt.new_scheme_" + new_scheme_source(state), name=name(owner))
-            if state["last_resolution"]["success"] and draws_short(state, t):   # after a success: the draws first
+            if failed:                  # face down into the stash: nobody names the Item
+                prompt = t("snitch.prompt.stashed", name=name(owner), draws=draws_short(state, t)) + " " + prompt
+            elif draws_short(state, t):     # after a success: the draws first
                 prompt = t("snitch.prompt.draws", draws=draws_short(state, t)) + " " + prompt
+        elif phase == "gun_vote":
+            prompt = (t("snitch.prompt.vote_" + majority(state), soap=name(soap)) if vote_mode(state) == "open"
+                      else t("snitch.prompt.vote_secret"))
         elif phase == "escape":
             first_round = [s for s in range(n) if s != shot and s not in played]
             prompt = (t("snitch.prompt.escape_first", name=name(gun), names=names(first_round)) if first_round else
@@ -867,8 +969,8 @@ class Snitch(Game):
         elif phase == "over":
             prompt = (t("snitch.prompt.winners", names=names(state["winners"])) if state["winners"]
                       else t("snitch.prompt.no_winners"))
-        else:   # gun_vote, tie_break, shoot, escape_reveal, final_reveal
-            prompt = t("snitch.prompt." + {"gun_vote": "vote", "tie_break": "tie"}.get(phase, phase), name=name(who),
+        else:   # tie_break, shoot, escape_reveal, final_reveal
+            prompt = t("snitch.prompt." + {"tie_break": "tie"}.get(phase, phase), name=name(who),
                        names=names(state["tied"]))
         if self.refuser(state) is not None:
             prompt += " " + t("snitch.prompt.may_refuse", name=name(self.refuser(state)))
@@ -881,8 +983,8 @@ class Snitch(Game):
             lines.append(t("snitch.line.escape_result", plans=r["escape_plans"], backstabs=r["backstabs"],
                            repeats=t("snitch.yes" if r["repeats"] else "snitch.no")))
         if phase == "gun_vote":
-            for s, v in enumerate(state["votes"]):
-                if v is not None:
+            for s, v in enumerate(state["voted"]):
+                if v:
                     badge(s, "voted")
         if phase in END_PHASES[2:]:
             badge(gun, "gun")
@@ -929,6 +1031,37 @@ class Snitch(Game):
         return Board(counters=tuple(counters), tokens=tuple(tokens), seats=tuple(views), layout="table",
                      table=round_table(len(state["players"]), turn))
 
+    def log_words(self, action, players, t):
+        """An Item is named when it is used (before, it lay face down); a vote by its totals
+        alone; a ballot or a stashed Item of a game saved before: that it happened, not what."""
+        kind, seat = action.get("type"), action.get("player")
+        who = players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+        table = {"players": players}
+        if kind == "use_item" and action.get("item") in ITEMS:
+            words = t("snitch.log.use_item", name=who, item=t("snitch.item." + action["item"]))
+            if action.get("target") is not None:
+                words += " " + t("snitch.log.next_to", name=name_of(table, action["target"]))
+            return words
+        if kind == "secret_vote" and isinstance(action.get("tally"), list):
+            return t("snitch.log.secret_vote", votes=votes_text(table, action["tally"]) or t("snitch.none"))
+        if kind == "vote":
+            return t("snitch.log.ballot", name=who)
+        if kind == "stash_item":
+            return t("snitch.log.stash_item", name=who)
+        return None
+
+    def help(self, t, state=None):
+        """The readings and the buttons; the gun vote as this game plays it (both readings
+        of the majority rule, this one's first, with the rulebook's own words)."""
+        if state is None:
+            return super().help(t)
+        rule = majority(state)
+        other = "half" if rule == "most" else "most"
+        vote = [t("snitch.help.gun_vote"), t("snitch.help.vote_" + vote_mode(state)),
+                t("snitch.help.majority", reading=t("snitch.help.reading_" + rule)),
+                t("snitch.help.majority_other", other=t("snitch.help.reading_" + other))]
+        return [t(key) for key in self.help_keys[:1]] + vote + [t(key) for key in self.help_keys[2:]]
+
     def cues(self, before, after, action):
         out: list[str] = []
         if not before["riot"] and after["riot"]:
@@ -941,7 +1074,7 @@ class Snitch(Game):
             out.append(cues.SUCCESS)
         if before["outcome"] is None and after["outcome"] is not None:
             out.append(cues.SUCCESS if after["outcome"] == "escape_succeeded" else cues.ALARM)
-        if action.get("type") in ("pass_soap", "vote") and not out:
+        if action.get("type") in ("pass_soap", "vote", "open_vote", "secret_vote") and not out:
             out.append(cues.TAP)
         return out
 
@@ -961,14 +1094,10 @@ class Snitch(Game):
             assert s["scored"] < SCHEMES_FOR_GUN
         if phase == "turn":
             assert s["current"] == s["soap"] and all(scheme is not None for scheme in s["schemes"])
-        if phase in ("resolution", "stash_item", "new_scheme"):
+        if phase in ("resolution", "new_scheme"):
             assert s["resolving"] is not None and s["current"] == s["resolving"]
         else:
             assert s["resolving"] is None
-        if phase == "stash_item":
-            assert s["pending_item"] == s["resolving"]
-        elif phase not in ("final_reveal", "over"):
-            assert s["pending_item"] is None
         for seat, scheme in enumerate(s["schemes"]):
             if scheme is not None:
                 assert REQUIRED_MIN <= scheme["required"] <= REQUIRED_MAX and scheme["under"] >= 0
@@ -978,8 +1107,9 @@ class Snitch(Game):
                     assert scheme["under"] < needed(scheme), (seat, scheme)
         if phase in END_PHASES and phase not in ("final_reveal", "over"):
             assert s["scored"] == SCHEMES_FOR_GUN and all(scheme is None for scheme in s["schemes"])
-        for stash in s["stash"]:
-            assert set(stash) == set(ITEMS) and all(v >= 0 for v in stash.values())
+        assert len(s["stash"]) == n and all(isinstance(v, int) and v >= 0 for v in s["stash"])   # counts, never which
+        assert len(s["voted"]) == n and (phase != "gun_vote" or s["tally"] is None)
+        assert s["tally"] is None or (len(s["tally"]) == n and sum(s["tally"]) == n)
         assert s["last_played"] is None or s["schemes"][s["last_played"]["to"]] is not None
         # every physical card is somewhere
         on_table = sum(cards_at(sc) for sc in s["schemes"] if sc is not None)

@@ -280,7 +280,7 @@ class GameScreen(BaseScreen):
     def open_help(self) -> HelpDialog:
         session = self.app.session
         t = self.t
-        paragraphs = session.game.help(t) or [t("help.none")]
+        paragraphs = session.game.help(t, session.state) or [t("help.none")]
         dialog = HelpDialog(paragraphs + [t("help.common")], title=t("help.title", game=t(session.game.title)))
         dialog.open()
         return dialog

@@ -229,7 +229,9 @@ class SetupScreen(BaseScreen):
         box = self.ids.options
         box.clear_widgets()
         game = games.get(self.game_id)
-        self.options = {o.name: o.default for o in game.options}
+        pads = self.app.pads_present      # with seat pads some options begin otherwise (a secret vote)
+        self.options = {o.name: o.pads_default if pads and o.pads_default is not None else o.default
+                        for o in game.options}
         for option in game.options:
             row = OptionRow(screen=self, option=option, kind=option.kind, label=self.t(option.label))
             row.build()

@@ -1,0 +1,200 @@
+"""What the rules hide stays hidden (Game.secrets), played out at random for every game:
+whatever the table shares (the summary's words, the board, the buttons, each pad's
+light, each log line, in English and German) is the same for a state and its public
+view (Game.public: every secret field blanked), the same whatever a secret argument
+of a past action held, and the same whatever a ballot held for a secret vote says."""
+import random
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings, strategies as st
+
+from companion.games import GAMES, IllegalAction
+from companion.games.base import SECRET, Game, Secret
+from companion.games.snitch import GAME as SNITCH, ITEMS, targets
+from companion.i18n import Catalogue
+from companion.pads import DONE, EXTRA, MAIN, PadTable
+from companion.players import make_table
+from companion.session import Session
+from companion.store import Store
+from random_play import random_action, random_options
+from ui.actions import describe
+
+CATALOGUES = (Catalogue("en"), Catalogue("de"))
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def shared(game: Game, state: dict) -> list:
+    """Everything the table is shown of a state: words, board, buttons, lights."""
+    out = [game.leds(state), [(s.type, s.label, s.player, s.params) for s in game.legal_actions(state)]]
+    for t in CATALOGUES:
+        out += [game.summary(state, t), game.board(state, t)]
+    return out
+
+
+def assert_nothing_secret_shared(game: Game, state: dict) -> None:
+    public = game.public(state)
+    for field in game.secret_fields(state):
+        assert public[field] == SECRET or state[field] is None
+    assert shared(game, public) == shared(game, state)
+
+
+def other_value(game: Game, before: dict, action: dict, arg: str, rng):
+    """Another value the secret argument could have held (from its Param's choices)."""
+    move = game._moves_by_type()[action["type"]]
+    param = move.params_for(before, action.get("player")).get(arg)
+    choices = [c for c in (param.choices if param and param.choices else range(len(before["players"])))
+               if c != action.get(arg)]
+    return rng.choice(choices) if choices else action.get(arg)
+
+
+def assert_log_keeps_secrets(game: Game, session: Session, rng) -> None:
+    """Each past action in the log's words, as the log shows them now: a secret argument
+    swapped for another value changes no word."""
+    players = session.setup["players"]
+    for _seq, action, before in session.history():
+        hidden = game.hidden_args(session.state, action)
+        for arg in hidden & set(action):
+            swapped = dict(action, **{arg: other_value(game, before, action, arg, rng)})
+            for t in CATALOGUES:
+                assert describe(t, game, players, before, swapped, hidden) == \
+                    describe(t, game, players, before, action, hidden), (action, arg)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@settings(max_examples=15, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+@example(seed=240213)   # Sing Sing: which button a secret bar was on said whether its window had one bar left
+def test_no_game_shows_the_table_a_secret(game_id, seed):
+    game = GAMES[game_id]
+    rng = random.Random(seed)
+    players = [f"P{i}" for i in range(rng.randint(game.min_players, game.max_players))]
+    session = Session.create(Store.memory(), game_id, players, random_options(game, rng), rng=rng)
+    for _ in range(rng.randint(10, 150)):
+        assert_nothing_secret_shared(game, session.state)
+        legal = game.legal_actions(session.state)
+        if not legal:
+            break
+        try:
+            session.act(random_action(rng.choice(legal), rng))
+        except IllegalAction:
+            pass
+    assert_log_keeps_secrets(game, session, rng)
+
+
+# -- The Snitch as an older Cellmate stored it: Items named, every ballot its own event --------
+def old_snitch(rng, count):
+    """A game played at random the old way into a store: after a failed Scheme its Item
+    named (`stash_item`), at the gun every ballot its own `vote`; options without `vote`."""
+    setup = {"players": make_table([f"P{i}" for i in range(count)]), "options": {"easier": False, "harder": False},
+             "first_player": 0}
+    state = SNITCH.setup(setup["players"], setup["options"], 0, rng)
+    actions = []
+
+    def do(action, raw=False):
+        nonlocal state
+        action = action if raw else SNITCH.resolve(state, action, rng)
+        state = SNITCH.apply(state, action)
+        actions.append(action)
+
+    for _ in range(400):
+        if state["phase"] in ("over", "final_reveal"):
+            break
+        if state["phase"] == "gun_vote":            # ballots one by one, as they were stored
+            for voter in range(count):
+                seat = (state["soap"] + voter) % count
+                do({"type": "vote", "player": seat, "target": rng.randrange(count)}, raw=True)
+            continue
+        legal = SNITCH.legal_actions(state)
+        action = random_action(rng.choice(legal), rng)
+        if action["type"] == "reveal" and rng.random() < 0.7:
+            action.update(repeats=False, backstabs=0, own_contact=False)
+        try:
+            do(action)
+        except IllegalAction:
+            continue
+        if action["type"] == "reveal" and state["last_resolution"]["success"] is False:
+            do({"type": "stash_item", "player": action.get("player", state["resolving"]),
+                "item": rng.choice(ITEMS)}, raw=True)
+    store = Store.memory()
+    session = Session.create(store, "snitch", [p["name"] for p in setup["players"]], {})
+    sid = session.id
+    session.close()
+
+    def write(c):
+        import json
+        c.execute("UPDATE sessions SET setup = ?, head = ? WHERE id = ?", (json.dumps(setup), len(actions), sid))
+        for seq, action in enumerate(actions, start=1):
+            c.execute("INSERT INTO events (session_id, seq, action, at) VALUES (?, ?, ?, 0)",
+                      (sid, seq, json.dumps(action)))
+    store.write(write)
+    return Session.load(store, sid)
+
+
+@settings(max_examples=20, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1), count=st.integers(4, 6))
+def test_an_old_snitch_game_shows_no_stashed_item_and_no_ballot(seed, count):
+    rng = random.Random(seed)
+    session = old_snitch(rng, count)
+    for _seq, _action, before in session.history():
+        assert_nothing_secret_shared(SNITCH, before)
+    assert_nothing_secret_shared(SNITCH, session.state)
+    assert_log_keeps_secrets(SNITCH, session, rng)
+    if any(a["type"] == "vote" for a in session.actions()):
+        assert SNITCH.secret_fields(session.state) == ["votes"]
+
+
+# -- a secret vote running: what the pads hold is nowhere to be seen -----------------------------
+def gun_vote(count, soap):
+    state = SNITCH.setup(make_table([f"P{i}" for i in range(count)]), SNITCH.check_options({"vote": "secret"}), 0,
+                         random.Random(0))
+    for action in [{"type": "cards_ready"}] + [{"type": "scheme", "player": s, "required": 3} for s in range(count)] \
+            + [{"type": "pick_guard", "seat": 0}, {"type": "pick_soap", "seat": soap}]:
+        state = SNITCH.apply(state, SNITCH.resolve(state, action, random.Random(0)))
+    state = SNITCH.copy(state)
+    SNITCH._start_gun_vote(state)
+    return state
+
+
+def press_all(table, state, presses):
+    for seat, button in presses:
+        table.press(state, seat, button)
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(data=st.data(), count=st.integers(4, 6))
+def test_held_ballots_light_nothing_and_go_in_as_totals(data, count):
+    """Two tables of pads pressed to different ballots (but the same seats pressing and
+    casting as often): every light the same; all in, the same action when the totals
+    are the same, and never a voter's name in it."""
+    state = gun_vote(count, data.draw(st.integers(0, count - 1)))
+    seats = list(range(count))
+    voters = data.draw(st.lists(st.sampled_from(seats), unique=True, min_size=0, max_size=count))
+    a, b = PadTable(), PadTable()
+    for voter in voters:
+        steps_a, steps_b = data.draw(st.integers(0, 8)), data.draw(st.integers(0, 8))
+        cast = data.draw(st.booleans())
+        for table, steps in ((a, steps_a), (b, steps_b)):
+            # the same presses seen from across the table: MAIN, some DONE/EXTRA, MAIN to cast
+            press_all(table, state, [(voter, MAIN)] + [(voter, DONE if i % 3 else EXTRA) for i in range(steps)]
+                      + ([(voter, MAIN)] if cast else []))
+        assert a.leds(state) == b.leds(state)
+    assert a.ballots_cast() == b.ballots_cast()
+    for table in (a, b):
+        for voter in seats:                              # the rest vote on the screen
+            if not table.has_voted(voter):
+                table.cast(state, voter, data.draw(st.sampled_from(seats)))
+        out = table.flush(state)
+        assert len(out) == 1 and set(out[0]) == {"type", "tally"} and sum(out[0]["tally"]) == count
+    tally_a, tally_b = a.flush(state)[0]["tally"], b.flush(state)[0]["tally"]
+    assert (a.flush(state) == b.flush(state)) == (tally_a == tally_b)
+
+
+def test_the_declaration_says_who_may_know_and_until_when():
+    stash = next(s for s in SNITCH.secrets if s.action == ("stash_item", "item"))
+    assert stash.known_to == "owner" and stash.kept({"phase": "turn"}) and not stash.kept({"phase": "over"})
+    assert Secret(field="x").kept({}) and Game().public({"a": 1}) == {"a": 1}
+    state = gun_vote(4, 0)
+    assert SNITCH.secret_fields(state) == ["votes"] and SNITCH.public(state)["votes"] == SECRET
+    assert SNITCH.hidden_args(state, {"type": "stash_item", "item": "key"}) == {"item"}
+    assert SNITCH.hidden_args(dict(state, phase="over"), {"type": "stash_item", "item": "key"}) == set()
+    assert targets(state, 0) == ()           # (the table cleared for the gun: nothing left to play under)
