@@ -40,7 +40,13 @@ def step2(_dt):
     report["head"] = app.session.head if app.session else None
     report["headline"] = app.screen("dice").ids.headline.text
     report["window"] = list(Window.size)
-    app.stop()
+    Clock.schedule_once(step3, 0.6)    # past the settling of the heap, 0.5 s after the first frame
+
+def step3(_dt):
+    import gc
+    from kivy.app import App
+    report["gc"] = gc.isenabled()
+    App.get_running_app().stop()
 
 report = {}
 Clock.schedule_once(step1, 0.5)
@@ -84,6 +90,7 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
     assert report["head"] == 1  # the R key rolled, through the real keyboard stand-in
     assert report["headline"].endswith("ist dran")
     assert report["window"] == [800, 480]
+    assert report["gc"] is True   # off while the table is built, on again once it is up
     # the terminal: a short summary, the config problem named, none of Kivy's own log
     terminal = run_companion.terminal
     assert "Buttons are keys here: R / Space = ROLL, T = TIMER, Enter / C = CONFIRM, U / Backspace = UNDO, Y / Shift+U = UNDO held" in terminal and "Quit: close the window" in terminal

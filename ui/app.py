@@ -852,6 +852,7 @@ def _settle_heap(*_) -> None:
     import gc
     gc.collect()
     gc.freeze()
+    gc.enable()    # off from the start of `companion run` (ui/cli.py) until now
 
 
 def _keep_going_when_the_file_refuses(app: CellmateApp) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import sys
@@ -63,6 +64,10 @@ def main(argv: list[str] | None = None) -> int:
         return run_doctor(args)
     if args.command == "run":
         kivy_log_to_terminal(args.verbose)
+        # Start-up makes ~100,000 objects that live as long as the app (Kivy, the kv
+        # rules, the screens): the collector would walk them again and again for
+        # nothing. It is back on once the table is on the screen (ui/app.py _settle_heap).
+        gc.disable()
         from ui.app import run_app  # Kivy loads only here
         return run_app(args)
     if args.command == "script":
