@@ -303,9 +303,16 @@ def test_a_twenty_letter_single_word_name_is_hyphenated_at_24_px_on_a_six_seat_t
 @pytest.mark.parametrize("game_id", ["snitch", "dig", "heist", "singsing", "dice"])
 def test_two_long_names_stay_whole_where_each_seat_has_room_to_grow(make_ui, game_id):
     ui = make_ui()
-    seat_table(ui, game_id, longest_names()[1:3])       # the single word and the two words
+    ids = seat_table(ui, game_id, longest_names()[1:3])       # the single word and the two words
     ui.app.root.ids.toast.hide()
+    ui.pump(2)
     look(ui, f"words-en-{game_id}-two-long-names")
+    # the headline names both and keeps 24 px: the top bar grows rather than the text shrink
+    headline = ids.headline
+    headline.texture_update()
+    assert headline.font_size >= 24 and headline.text
+    assert headline.texture_size[1] <= headline.height + 1 and headline.top <= headline.parent.top + 1
+    assert headline.parent.height >= headline.height
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
