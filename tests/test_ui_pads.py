@@ -159,6 +159,25 @@ def test_the_seat_pad_screen_in_german_with_a_problem_and_claim_again(make_ui):
     look(ui, "pads-7-de-dice")
 
 
+def test_long_names_on_the_seat_pad_screen_keep_24_px_and_every_letter(make_ui):
+    """A seat's row takes a second line for a long name or status rather than shrink it."""
+    ui = with_pads(make_ui, 2, lang="de")
+    names = ("Donaudampfschiffahrt", "Anna-Katharina Weber")
+    start_game(ui, "dice", names)
+    ui.tap(ui.ids().pads_btn)
+    screen = ui.app.screen("pads")
+    ui.pump(2)
+    rows = list(reversed(screen.ids.seats.children))
+    for row, name in zip(rows, names):
+        for label in (row.ids.name, row.ids.status):
+            label.texture_update()
+            assert label.font_size >= 24 and label.texture_size[0] <= label.width + 1, label.text
+            assert label.y >= row.y - 1 and label.top <= row.top + 1, label.text      # inside its row
+        shown = "".join(ch for ch in row.ids.name.text if ch.isalpha())
+        assert shown == "".join(ch for ch in name if ch.isalpha())        # every letter, in order
+    look(ui, "pads-8-de-long-names")
+
+
 def test_pads_with_problems_are_listed_with_what_is_wrong(make_ui, tmp_path):
     """Two pads remembering seat 1 (the first keeps it) and a pad of protocol version 2,
     found by name (config [pads] ports), as a restart with last night's pads would."""
