@@ -122,7 +122,8 @@ def test_options_are_checked():
         GAME.check_options({"michel": "both"})
     with pytest.raises(IllegalAction):
         GAME.check_options({"colour": 1})
-    assert GAME.check_options({}) == {"michel": "none", "teams": "off", "counters": False, "places": [], "board": {}}
+    assert GAME.check_options({}) == {"michel": "none", "teams": "off", "counters": False, "checklist": False,
+                                      "places": [], "board": {}}
 
 
 # -- the board map ----------------------------------------------------------------

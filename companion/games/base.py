@@ -56,6 +56,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     pads_default: Any = None  # the default when seat pads are plugged in at setup (None: `default`)
+    table_default: Any = None  # the setup screen's default, when a script's is another (None: `default`)
 
     def check(self, value):
         if self.kind == "bool" and isinstance(value, bool):

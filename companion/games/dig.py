@@ -16,6 +16,7 @@ from .. import cues, lights
 from ..board import Area, Board, Counter, SeatView, Token, Track
 from ..inputs import InputEvent
 from ..players import left_of
+from . import checklist
 from .base import ADJUST, END_TURN, Game, IllegalAction, MemoryEntry, MemoryList, MemoryView, Move, Option, Param, Rule, name_of
 
 # -- the rules as data ------------------------------------------------------
@@ -48,7 +49,7 @@ SIDES = ("attacker", "defender")
 MICHEL_CHOICES = ("none", "michel", "michelle")
 TEAM_CHOICES = ("off", "alternate", "halves")
 
-PHASES = ("turn", "ask_face", "choose_place", "michel", "extortion", "over")
+PHASES = (checklist.SETUP, "turn", "ask_face", "choose_place", "michel", "extortion", "over")
 
 # -- readings: how the app reads what the rules leave open --------------------
 # Kept here, in one place, so each can be changed; each has a help text
@@ -607,7 +608,15 @@ MOVES = (
     Move("help", EXTORTION, actor=None, apply=lambda s, a: s["extortion"]["helpers"].append([a["seat"], a["side"]]),
          unless=(_not_at(("draw", "threat", "fight"), "help only in a combat between prisoners"), NO_HELPER),
          params=lambda s, me: {"seat": HELPER(s, me), "side": _choice("side", SIDES)}, check=_same_team),
-)
+) + checklist.moves("dig", lambda s, seat: s.update(phase="turn", current=seat, first_player=seat), first=True)
+
+
+def setup_steps(team_mode: bool, michel: str) -> list[str]:
+    """The rulebook's setup, in its order ("dig.setup.<step>"): the board (its team side
+    for the team variant), the piles, the Search deck, the counters, each prisoner's
+    standee, Background card and 3 Search cards; Michel(le) in the Showers when in play."""
+    return (["board_teams" if team_mode else "board", "tools", "gangs", "search", "tokens", "standees",
+             "background", "hand"] + ([] if michel == "none" else ["michel"]))
 
 
 # -- the game ---------------------------------------------------------------
@@ -620,6 +629,7 @@ class DigYourWayOut(Game):
         Option("michel", "choice", "none", "dig.option.michel", choices=MICHEL_CHOICES),
         Option("teams", "choice", "off", "dig.option.teams", choices=TEAM_CHOICES),
         Option("counters", "bool", False, "dig.option.counters"),
+        checklist.option(),
     )
     # not setup rows: what the game remembers (recall) fills them in: the map, the added places
     extra_options = ("board", "places")
@@ -647,7 +657,8 @@ class DigYourWayOut(Game):
         places = [BLOCK_A, BLOCK_B] + [p for p in board_places if p != CELL_BLOCK] if team_mode else list(board_places)
         notes = [{"key": "dig.note.teams_off", "n": count}] if options["teams"] != "off" and not team_mode else []
         return self.base_state(
-            players, options, first_player=first_player, current=first_player, turn=1, phase="turn",
+            players, options, first_player=first_player, current=first_player, turn=1,
+            phase=checklist.SETUP if checklist.wanted(options) else "turn",
             actions_left=ACTIONS_PER_TURN, searched=False, extorted=False, team_mode=team_mode,
             threshold=threshold(count, team_mode), board_places=board_places, places=places,
             board=dict(sorted({**RULEBOOK_FACES, **options["board"]}.items())),
@@ -655,7 +666,8 @@ class DigYourWayOut(Game):
                         "cigarettes": 0 if options["counters"] else None, "gang": None, "background": False,
                         "team": team} for team in teams],
             michel=None if options["michel"] == "none" else {"who": options["michel"], "place": MICHEL_START},
-            move=None, then=None, extortion=None, extortions=0, queue=[], notes=notes, winner=None)
+            move=None, then=None, extortion=None, extortions=0, queue=[], notes=notes, winner=None,
+            **(checklist.steps(setup_steps(team_mode, options["michel"])) if checklist.wanted(options) else {}))
 
     # -- play: the moves above; the notes are the last step's own ---------
     def apply(self, state, action):
@@ -673,6 +685,8 @@ class DigYourWayOut(Game):
         return IllegalAction("dig_not_your_turn", f"this is {name_of(state, seat)}'s move", seat=seat)
 
     def leds(self, state):
+        if state["phase"] == checklist.SETUP:   # the table lays out the box: nobody's turn yet
+            return {}
         if state["finished"]:
             return lights.winners(state, _winners(state))
         roller = (state.get("move") or {}).get("roller")
@@ -690,6 +704,9 @@ class DigYourWayOut(Game):
 
     # -- presentation ------------------------------------------------------
     def summary(self, state, t):
+        if state["phase"] == checklist.SETUP:
+            who = state["options"]["michel"]
+            return checklist.summary("dig", state, t, michel=t("dig.michel." + who) if who != "none" else "")
         s, goal = state, state["threshold"]
         names = [p["name"] for p in s["players"]]
         cur, x, phase, move, won = s["current"], s["extortion"], s["phase"], s["move"], s["winner"] or {}
@@ -884,6 +901,8 @@ class DigYourWayOut(Game):
     def check_invariants(self, state):
         s, count, phase = state, len(state["players"]), state["phase"]
         assert phase in PHASES and 0 <= s["current"] < count and s["turn"] >= 1
+        if phase == checklist.SETUP:
+            checklist.check_invariants(s)
         assert 0 <= s["actions_left"] <= ACTIONS_PER_TURN and s["threshold"] == threshold(count, s["team_mode"])
         assert s["board"]["1"] == RULEBOOK_FACES["1"]
         for face, pair in s["board"].items():
@@ -897,7 +916,7 @@ class DigYourWayOut(Game):
         assert s["michel"]["place"] in s["places"] if s["michel"] else s["options"]["michel"] == "none"
         assert (s["move"] is not None) == (phase in ("ask_face", "choose_place"))
         assert (s["extortion"] is not None) == (phase == "extortion") and (phase != "michel" or s["michel"])
-        assert (s["then"] is None) == (phase in ("turn", "michel", "over")) and s["then"] in (None, "turn", "next")
+        assert (s["then"] is None) == (phase in (checklist.SETUP, "turn", "michel", "over")) and s["then"] in (None, "turn", "next")
         assert phase != "ask_face" or str(s["move"]["face"]) not in s["board"]
         if phase == "choose_place":
             assert len(s["move"]["options"]) >= 2 and set(s["move"]["options"]) <= set(s["places"])
