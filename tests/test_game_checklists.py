@@ -29,7 +29,8 @@ PICKS_FIRST = {"dig": True, "heist": False, "singsing": True}         # the rule
 
 
 def script(lines):
-    proc = subprocess.run([str(COMPANION), "script", "--memory"], input="".join(json.dumps(l) + "\n" for l in lines),
+    proc = subprocess.run([str(COMPANION), "script", "--memory"],
+                          input="".join(json.dumps(line) + "\n" for line in lines),
                           capture_output=True, text=True, timeout=60, cwd=REPO)
     assert proc.stderr == "", proc.stderr
     return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines()]

@@ -95,7 +95,8 @@ def summary(game_id: str, state: dict, t, **fields) -> dict:
         prompt = t("setup.prompt.check", count=len(left))
     else:
         prompt = t(f"{game_id}.prompt.pick_first")
-    return {"headline": t("setup.headline", game=t(f"{game_id}.title")), "banner": "", "badges": {seat: [] for seat in range(n)},
+    return {"headline": t("setup.headline", game=t(f"{game_id}.title")), "banner": "",
+            "badges": {seat: [] for seat in range(n)},
             "lines": lines, "prompt": prompt}
 
 

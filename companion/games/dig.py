@@ -916,7 +916,8 @@ class DigYourWayOut(Game):
         assert s["michel"]["place"] in s["places"] if s["michel"] else s["options"]["michel"] == "none"
         assert (s["move"] is not None) == (phase in ("ask_face", "choose_place"))
         assert (s["extortion"] is not None) == (phase == "extortion") and (phase != "michel" or s["michel"])
-        assert (s["then"] is None) == (phase in (checklist.SETUP, "turn", "michel", "over")) and s["then"] in (None, "turn", "next")
+        assert (s["then"] is None) == (phase in (checklist.SETUP, "turn", "michel", "over"))
+        assert s["then"] in (None, "turn", "next")
         assert phase != "ask_face" or str(s["move"]["face"]) not in s["board"]
         if phase == "choose_place":
             assert len(s["move"]["options"]) >= 2 and set(s["move"]["options"]) <= set(s["places"])
