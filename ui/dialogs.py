@@ -300,7 +300,9 @@ class ActionDialog(Dialog):
         return grid
 
     def _show_seat(self, param):
-        grid = self._grid(2 if len(param.choices) <= 4 else 3)
+        # three to a row only while every name fits a third of the width unbroken ("Donaudampfschiffahrt" does not)
+        longest = max((len(self.players[seat]["name"]) for seat in param.choices), default=0)
+        grid = self._grid(2 if len(param.choices) <= 4 or longest > 12 else 3)
         for seat in param.choices:
             who = self.players[seat]
             button = BigButton(text=who["name"], colour=who["colour"], letter=who["letter"])

@@ -68,8 +68,9 @@ def moves(game_id: str, start, first: bool = False) -> tuple[Move, ...]:
     ]
     if first:
         out.append(Move(FIRST, (SETUP,), None, label=f"{game_id}.action.pick_first",
-                        params={"seat": Param("seat", f"{game_id}.param.first", optional=True,
-                                              message="there is no seat {value} at this table")},
+                        params=lambda s, me: {"seat": Param("seat", f"{game_id}.param.first",
+                                                            tuple(range(len(s["players"]))), optional=True,
+                                                            message="there is no seat {value} at this table")},
                         unless=(Rule(lambda s, me: bool(remaining(s)), "setup_not_laid_out",
                                      "lay out the box first: check each step (check_step) or skip them (skip_setup)"),),
                         decide=pick_at_random, apply=lambda s, a: start(s, a["seat"])))

@@ -657,7 +657,8 @@ class DigYourWayOut(Game):
         places = [BLOCK_A, BLOCK_B] + [p for p in board_places if p != CELL_BLOCK] if team_mode else list(board_places)
         notes = [{"key": "dig.note.teams_off", "n": count}] if options["teams"] != "off" and not team_mode else []
         return self.base_state(
-            players, options, first_player=first_player, current=first_player, turn=1,
+            players, options, first_player=first_player, current=None if checklist.wanted(options) else first_player,
+            turn=1,
             phase=checklist.SETUP if checklist.wanted(options) else "turn",
             actions_left=ACTIONS_PER_TURN, searched=False, extorted=False, team_mode=team_mode,
             threshold=threshold(count, team_mode), board_places=board_places, places=places,
@@ -797,6 +798,8 @@ class DigYourWayOut(Game):
 
     def board(self, state, t):
         """The map: a Place per area, a token per prisoner and for Michel(le), the tunnel track."""
+        if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
+            return None
         s, players, counters = state, state["players"], state["options"]["counters"]
         tokens = [Token(f"prisoner.{seat}", players[seat]["name"], place=p["place"], colour=players[seat]["colour"])
                   for seat, p in enumerate(s["prisoners"])]
@@ -900,9 +903,12 @@ class DigYourWayOut(Game):
     # -- invariants --------------------------------------------------------
     def check_invariants(self, state):
         s, count, phase = state, len(state["players"]), state["phase"]
-        assert phase in PHASES and 0 <= s["current"] < count and s["turn"] >= 1
-        if phase == checklist.SETUP:
+        assert phase in PHASES and s["turn"] >= 1
+        if phase == checklist.SETUP:      # nobody's turn until who starts is picked
             checklist.check_invariants(s)
+            assert s["current"] is None and s["actions_left"] == ACTIONS_PER_TURN
+        else:
+            assert 0 <= s["current"] < count
         assert 0 <= s["actions_left"] <= ACTIONS_PER_TURN and s["threshold"] == threshold(count, s["team_mode"])
         assert s["board"]["1"] == RULEBOOK_FACES["1"]
         for face, pair in s["board"].items():

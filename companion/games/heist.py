@@ -564,6 +564,8 @@ class Heist(Game):
 
     def board(self, state, t):
         """The row of heists, the gem bag by colour, each player's gems, team and cash: no cards in hand."""
+        if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
+            return None
         order, players = list(state["start_bag"]), state["players"]
         areas = []
         for slot, heist in enumerate(state["heists"]):

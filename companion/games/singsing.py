@@ -393,7 +393,8 @@ class SingSing(Game):
             players, options, first_player=first_player,
             file=first_player,                  # the starting player takes the file
             mask=left_of(first_player, count),  # the player to the left the mask
-            current=first_player, phase=checklist.SETUP if checklist.wanted(options) else "remove",
+            current=None if checklist.wanted(options) else first_player,   # nobody's turn while setting up
+            phase=checklist.SETUP if checklist.wanted(options) else "remove",
             turn=1, guess=0, timer_running=False,
             bars_due=1, bars_this_turn=0, bars_out=0,
             windows=[{"left": True, "long": True, "right": True, "cards": [BARRED, BARRED]}
@@ -554,6 +555,8 @@ class SingSing(Game):
     def board(self, state, t):
         """The bars (a window each, with the tracker), the mask and the file at their
         seats, each player's convicts. Where the bar went stays hidden while a guess runs."""
+        if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
+            return None
         secret = state["phase"] in GUESSING
         windows = () if secret or state["windows"] is None else tuple(
             Area(f"window.{n}", t("singsing.board.window", n=n),
@@ -590,7 +593,7 @@ class SingSing(Game):
         assert 0 <= state["file"] < count and 0 <= state["mask"] < count
         assert state["file"] != state["mask"], "one mask and one file, never with the same player"
         actor = PHASES[phase].actor
-        assert state["current"] == (state[actor] if actor else state["file"])
+        assert state["current"] == (None if phase == checklist.SETUP else state[actor] if actor else state["file"])
         assert len(state["chips"]) == count
         assert all(0 <= c <= (CHIPS if opts["advanced"] else 0) for c in state["chips"])
         assert 0 <= state["guess"] <= (2 if opts["advanced"] else 1), "never beyond the second guess"
