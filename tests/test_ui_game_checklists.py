@@ -29,6 +29,7 @@ def test_the_checklist_tapped_undone_skipped_and_who_starts(make_ui, game_id, la
     assert len(lines) == len(state["steps"]) and lines[0].startswith("1. ")
     ui.app.root.ids.toast.hide()
     look(ui, f"checklist-{game_id}-{lang}-1-laid-out")
+    help_shows_first(ui, t, game_id, "setup", f"reference-{game_id}-{lang}-setup")
 
     # a tap on the first step's button marks it done; UNDO takes the tap back
     step = FIRST_STEP[game_id]
@@ -56,3 +57,28 @@ def test_the_checklist_tapped_undone_skipped_and_who_starts(make_ui, game_id, la
     assert state["current"] == state["first_player"] == 2 and state["phase"] != "setup"
     if game_id == "singsing":
         assert (state["file"], state["mask"]) == (2, 3)   # the youngest takes the file, the mask goes left
+
+
+def help_shows_first(ui, t, game_id, topic, shot):
+    """Help opens on the rules for this point of the game, then the rest in short, then the readings."""
+    game = ui.app.session.game
+    ui.tap(ui.ids("game").help_btn)
+    dialog = ui.modal()
+    paragraphs = [p.text for p in reversed(dialog.ids.paragraphs.children)]
+    assert paragraphs[0] == t("help.now")
+    assert paragraphs[1].startswith(t(f"{game_id}.rules.{topic}"))
+    assert paragraphs.index(t("help.rules")) < paragraphs.index(t("help.readings"))
+    assert all(t(f"{game_id}.rules.{ref.topic}") in " ".join(paragraphs) for ref in game.reference)
+    look(ui, shot, dialog)
+    ui.tap(dialog.ids.close)
+    assert ui.modal() is None
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_snitch_help_opens_on_its_setup_then_on_the_turn(make_ui, lang):
+    t = Catalogue(lang)
+    ui = make_ui(seat=0)
+    ui.app.set_language(lang)
+    start_game(ui, "snitch", NAMES)
+    ui.app.root.ids.toast.hide()
+    help_shows_first(ui, t, "snitch", "setup", f"reference-snitch-{lang}-setup")

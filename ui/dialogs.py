@@ -720,16 +720,26 @@ def _pack(widths: list[float], room: float) -> list[list[float]] | None:
 
 
 class HelpDialog(Dialog):
-    """The game's help texts: how Cellmate reads the rules, and the buttons."""
+    """The game's help texts: the rules in short, how Cellmate reads them, and the
+    buttons; `sections` (heading, paragraphs) come before the plain `paragraphs`."""
 
-    def __init__(self, paragraphs: list[str], **kwargs):
+    def __init__(self, paragraphs: list[str], sections=(), **kwargs):
         super().__init__(**kwargs)
         box = self.ids.paragraphs
+        for heading, texts in sections:
+            if texts:
+                box.add_widget(HelpHeading(text=heading))
+                for text in texts:
+                    box.add_widget(HelpParagraph(text=text))
         for text in paragraphs:
             box.add_widget(HelpParagraph(text=text))
 
 
 class HelpParagraph(Label):
+    pass
+
+
+class HelpHeading(Label):
     pass
 
 

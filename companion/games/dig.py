@@ -17,7 +17,8 @@ from ..board import Area, Board, Counter, SeatView, Token, Track
 from ..inputs import InputEvent
 from ..players import left_of
 from . import checklist
-from .base import ADJUST, END_TURN, Game, IllegalAction, MemoryEntry, MemoryList, MemoryView, Move, Option, Param, Rule, name_of
+from .base import (ADJUST, END_TURN, Game, IllegalAction, MemoryEntry, MemoryList, MemoryView, Move, Option, Param,
+                   Reference, Rule, name_of)
 
 # -- the rules as data ------------------------------------------------------
 CELL_BLOCK, CAFETERIA, RECREATION = "cell_block", "cafeteria", "recreational_area"
@@ -634,6 +635,10 @@ class DigYourWayOut(Game):
     # not setup rows: what the game remembers (recall) fills them in: the map, the added places
     extra_options = ("board", "places")
     help_keys = tuple(f"dig.reading.{name}" for name in READINGS) + ("dig.help.buttons",)
+    reference = (Reference("setup", (checklist.SETUP,)), Reference("turn", ("turn",)),
+                 Reference("move", ("turn", "ask_face", "choose_place", "michel")),
+                 Reference("dig", ("turn",)), Reference("extortion", ("extortion",)),
+                 Reference("michel", ("michel", "extortion")), Reference("end", ("over",)))
     moves = MOVES
     memory_keys = (BOARD_KEY, PLACES_KEY)
 

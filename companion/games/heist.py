@@ -23,7 +23,7 @@ from ..board import Area, Board, Counter as Tally, Score, SeatView
 from ..inputs import InputEvent
 from ..players import left_of
 from . import checklist
-from .base import ADJUST, END_TURN, Game, IllegalAction, Move, Option, Param, Rule, name_of
+from .base import ADJUST, END_TURN, Game, Reference, IllegalAction, Move, Option, Param, Rule, name_of
 
 # -- the rules' numbers and our readings, in one place --------------------------
 GEMS_PER_COLOUR = 5          # each Mastermind puts the 5 gems of their colour in the bag
@@ -395,12 +395,17 @@ class Heist(Game):
     help_keys = tuple(f"heist.help.{name}" for name in (
         "colours", "first", "perfection", "recruits", "dice", "bonus", "end", "anytime", "buttons"))
     moves = MOVES
+    reference = (Reference("setup", (checklist.SETUP, "lay_heists", "first_player")),
+                 Reference("turn", ("start", "prep", "upkeep")),
+                 Reference("step", ("roll", "perfection", "step_done", "complete", "completed", "failure")),
+                 Reference("end", ("completed", "upkeep")), Reference("scoring", ("scoring", "over")))
 
     def setup(self, players, options, first_player, rng):
         count = len(players)
         start_bag = {**{p["colour"]: GEMS_PER_COLOUR for p in players}, CLEAR: CLEAR_GEMS}
         return self.base_state(
-            players, options, phase=checklist.SETUP if checklist.wanted(options) else "lay_heists", colours=[p["colour"] for p in players], start_bag=start_bag,
+            players, options, phase=checklist.SETUP if checklist.wanted(options) else "lay_heists",
+            colours=[p["colour"] for p in players], start_bag=start_bag,
             bag=dict(start_bag),
             seats=[{"gems": {c: 0 for c in start_bag}, "cash": starter_cash(count), "cash_flipped": 0,
                     "team": START_TEAM, "heists": []} for _ in players],

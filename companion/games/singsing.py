@@ -40,7 +40,7 @@ from ..lights import Led
 from ..players import left_of
 from ..timers import DONE, Countdown, TimerCues
 from . import checklist
-from .base import Game, IllegalAction, Move, Option, Param, Rule, Secret, name_of
+from .base import Game, IllegalAction, Reference, Move, Option, Param, Rule, Secret, name_of
 
 CONVICTS = ("eddie", "joe", "mack")
 WINDOWS = 12
@@ -377,6 +377,9 @@ class SingSing(Game):
         checklist.option(),
     )
     timer_cues = TimerCues(tick_last=TICK_LAST, tick=cue_names.TICK, zero=cue_names.ALARM)
+    reference = (Reference("setup", (checklist.SETUP,)), Reference("turn", ("remove", "name", "ready")),
+                 Reference("guess", ("guess", "second_chance")), Reference("convicts", ("name", "guess")),
+                 Reference("end", ("over",)), Reference("advanced", ("second_chance",)))
     moves = MOVES
     # The guesser must find the bar the file holder took (the rulebook: in the closed fist,
     # until the verdict). While the mask is off, nothing on the screen or in the log points
