@@ -43,6 +43,10 @@ MICHEL_START = SHOWERS
 TOOLS = ("spoon", "pickaxe", "shovel")         # what is dug with, extorted, shown on Michel cards
 CRAFTS = ("knives", "pickaxe", "shovel")       # 2 Knives, or 1 Pickaxe, or 1 Shovel per Craft
 DEALS = {"knife": 2, "two_knives": 5, "pickaxe": 6, "shovel": 8}  # Buy: cigarettes per transaction
+# The tool piles on the board: one that runs out is marked by the table (`empty`: a game saved
+# before has none); while it is empty its item cannot be crafted or bought, nor a Spoon stolen.
+PILES = ("knife", "pickaxe", "shovel", "spoon")
+PILE_OF = {"knives": "knife", "two_knives": "knife", "knife": "knife", "pickaxe": "pickaxe", "shovel": "shovel"}
 GANGS = ("bikers", "bratva", "cartel", "crew", "queers", "triad")
 COUNTERS = ("tunnel", "beatings", "cigarettes")
 SIDES = ("attacker", "defender")
@@ -225,7 +229,27 @@ def team_points(s, team):
 
 def _affordable(s, seat):
     cigarettes = s["prisoners"][seat]["cigarettes"]
-    return [d for d, price in DEALS.items() if cigarettes is None or cigarettes >= price]
+    return [d for d, price in DEALS.items() if (cigarettes is None or cigarettes >= price) and _in_stock(s, d)]
+
+
+def _empty(s) -> list[str]:
+    return s.get("empty") or []
+
+
+def _in_stock(s, item) -> bool:
+    """Its pile has cards (Craft's "knives", Buy's deals, "spoon")."""
+    return PILE_OF.get(item, item) not in _empty(s)
+
+
+def _pile_left(s, a):
+    """Craft and Buy: not from a pile the table marked empty (the rulebook: until it is filled again)."""
+    item = a.get("item") or a.get("deal")
+    if not _in_stock(s, item):
+        raise IllegalAction("dig_pile_empty", f"the {PILE_OF[item]} pile is empty", pile=PILE_OF[item])
+
+
+def _mark_pile(s, a, empty):
+    s["empty"] = [p for p in PILES if (p in _empty(s) or p == a["pile"]) and (empty or p != a["pile"])]
 
 
 def _winners(s):
@@ -339,6 +363,7 @@ def _extort(s, a):
 
 
 def _can_pay(s, a):
+    _pile_left(s, a)
     price, have = DEALS[a["deal"]], s["prisoners"][a["player"]]["cigarettes"]
     if have is not None and have < price:
         raise IllegalAction("dig_no_cigarettes", f"this costs {price} cigarettes", price=price, have=have)
@@ -552,7 +577,9 @@ MOVES = (
            params={"tool": TOOL, "points": _number("points", *DIG_POINTS)},
            unless=(Rule(lambda s, me: _here(s, me) != home(s, me), "dig_dig_place", "Dig only in your own Cell Block"),
                    _beaten(1, "dig_beaten_dig", "with 2 Beatings you cannot Dig"))),
-    action("craft", params={"item": _choice("item", CRAFTS)},
+    action("craft", params={"item": _choice("item", CRAFTS)}, check=_pile_left,
+           listing=lambda s, me: [{"item": _choice("item", items)}
+                                  for items in [[c for c in CRAFTS if _in_stock(s, c)]] if items],
            unless=(Rule(lambda s, me: _here(s, me) in (home(s, me), SHOWERS), "dig_craft_place",
                         "no Craft in your Cell Block or the Showers"),
                    _beaten(0, "dig_beaten_craft", "with a Beating you cannot Craft"))),
@@ -564,12 +591,20 @@ MOVES = (
     action("heal", lambda s, a: _add(s, s["current"], "beatings", -1),
            unless=(_only_in(INFIRMARY, "heal"), Rule(lambda s, me: s["prisoners"][me]["beatings"] == 0,
                                                      "dig_no_beating", "there is no Beating to heal"))),
-    action("steal_spoon", unless=(_only_in(CAFETERIA, "steal_spoon"),)),
+    action("steal_spoon", unless=(_only_in(CAFETERIA, "steal_spoon"), Rule(
+        lambda s, me: not _in_stock(s, "spoon"), "dig_pile_empty", "the spoon pile is empty", lambda s, me: {
+            "pile": "spoon"}))),
     action("join_gang", lambda s, a: s["prisoners"][s["current"]].update(gang=a["gang"]),
            params={"gang": _choice("gang", GANGS)}),
     action("play_card"),
     action("exchange", unless=(NO_MATE_HERE,), params=lambda s, me: {"teammate": MATE_HERE(s, me)}),
     Move("end_turn", TURN, role=END_TURN, apply=lambda s, a: s.update(phase="michel") if s["michel"] else _pass_turn(s)),
+    correction("pile_empty", lambda s, a: _mark_pile(s, a, True),
+               unless=(Rule(lambda s, me: len(_empty(s)) == len(PILES), "dig_all_empty", "every pile is empty"),),
+               params=lambda s, me: {"pile": _choice("pile", [p for p in PILES if p not in _empty(s)])}),
+    correction("pile_filled", lambda s, a: _mark_pile(s, a, False),
+               unless=(Rule(lambda s, me: not _empty(s), "dig_none_empty", "no pile is marked empty"),),
+               params=lambda s, me: {"pile": _choice("pile", _empty(s))}),
     correction("reveal_background", lambda s, a: s["prisoners"][a["seat"]].update(background=True),
                unless=(Rule(lambda s, me: not s["options"]["counters"], "dig_no_counters",
                             "Backgrounds are counted only with the counters option"), ALL_REVEALED),
@@ -754,6 +789,8 @@ class DigYourWayOut(Game):
             lines.append(t("dig.line.actions", left=s["actions_left"], total=ACTIONS_PER_TURN)
                          + (" · " + t("dig.line.used", actions=", ".join(used)) if used else ""))
         lines.append(t("dig.line.goal", goal=goal))
+        if _empty(s):
+            lines.append(t("dig.line.empty", piles=", ".join(t("dig.param.pile." + p) for p in _empty(s))))
         if unknown_faces(s):
             lines.append(t("dig.line.unknown_faces", faces=", ".join(map(str, unknown_faces(s)))))
         if s["options"]["teams"] != "off" and not s["team_mode"]:
@@ -916,6 +953,7 @@ class DigYourWayOut(Game):
             assert 0 <= s["current"] < count
         assert 0 <= s["actions_left"] <= ACTIONS_PER_TURN and s["threshold"] == threshold(count, s["team_mode"])
         assert s["board"]["1"] == RULEBOOK_FACES["1"]
+        assert _empty(s) == [p for p in PILES if p in _empty(s)]    # each pile once, in the board's order
         for face, pair in s["board"].items():
             assert face in FACES and len(pair) == 2 and pair[0] != pair[1] and set(pair) <= set(s["board_places"])
         teams = [p["team"] for p in s["prisoners"]]
