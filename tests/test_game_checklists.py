@@ -154,3 +154,13 @@ def test_heist_counts_the_heists_and_the_cash_for_the_table():
         state = game.setup(players, game.check_options({"checklist": True}), 0, random.Random(0))
         lines = game.summary(state, EN)["lines"]
         assert f"Lay out {heists} Heist card sets" in lines[4] and f"Starter Cash cards: {cash} each" in lines[5]
+
+
+@pytest.mark.parametrize("module", [dig, singsing])
+def test_the_log_says_who_starts_and_whether_it_was_drawn(module):
+    players = [{"name": "Ann", "colour": "orange", "letter": "A"}, {"name": "Bob", "colour": "sky", "letter": "B"}]
+    game = module.GAME
+    assert game.log_words({"type": "pick_first", "seat": 1, "random": False}, players, EN) == "Bob starts"
+    assert game.log_words({"type": "pick_first", "seat": 0, "random": True}, players, DE) == \
+        "Ann beginnt (zufällig gezogen)"
+    assert game.log_words({"type": "check_step", "step": "board"}, players, EN) is None   # its button's words

@@ -77,6 +77,14 @@ def moves(game_id: str, start, first: bool = False) -> tuple[Move, ...]:
     return tuple(out)
 
 
+def log_words(action: dict, players: list[dict], t) -> str | None:
+    """Who starts, in the log: picked by the table or drawn at random (else None: the label says it)."""
+    if action.get("type") != FIRST or not 0 <= action.get("seat", -1) < len(players):
+        return None
+    name = players[action["seat"]]["name"]
+    return t("setup.log.first_random" if action.get("random") else "setup.log.first", name=name)
+
+
 def pick_at_random(s, a, rng):
     """Who starts: the seat the table names, or one at random (stored in the action)."""
     if "seat" in a:

@@ -744,6 +744,9 @@ class DigYourWayOut(Game):
         return {"type": kind} if kind else None
 
     # -- presentation ------------------------------------------------------
+    def log_words(self, action, players, t):
+        return checklist.log_words(action, players, t)
+
     def summary(self, state, t):
         if state["phase"] == checklist.SETUP:
             who = state["options"]["michel"]

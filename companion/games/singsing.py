@@ -471,6 +471,9 @@ class SingSing(Game):
         return [t("singsing.reading.no_timer" if untimed and key == "singsing.reading.timer" else key)
                 for key in READINGS] + [t("singsing.help.buttons")]
 
+    def log_words(self, action, players, t):
+        return checklist.log_words(action, players, t)
+
     def summary(self, state, t):
         if state["phase"] == checklist.SETUP:
             return checklist.summary("singsing", state, t)
