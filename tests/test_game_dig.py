@@ -122,7 +122,8 @@ def test_options_are_checked():
         GAME.check_options({"michel": "both"})
     with pytest.raises(IllegalAction):
         GAME.check_options({"colour": 1})
-    assert GAME.check_options({}) == {"michel": "none", "teams": "off", "counters": False, "places": [], "board": {}}
+    assert GAME.check_options({}) == {"michel": "none", "teams": "off", "counters": False, "checklist": False,
+                                      "places": [], "board": {}}
 
 
 # -- the board map ----------------------------------------------------------------
@@ -308,7 +309,7 @@ def test_two_actions_a_turn_shown_as_they_are_spent():
     assert EN("dig.badge.actions", n=1) in GAME.summary(s, EN)["badges"][1]
     s = play(s, "join_gang", gang="triad")
     assert s["actions_left"] == 0 and s["prisoners"][1]["gang"] == "triad"
-    assert set(legal(s)) == {"end_turn", "adjust", "relocate", "set_face"}
+    assert set(legal(s)) == {"end_turn", "adjust", "relocate", "set_face", "pile_empty"}   # and the corrections
     refused(s, "play_card", "dig_no_actions")
     assert GAME.summary(s, EN)["prompt"] == EN("dig.prompt.no_actions", name="Bob", n=10)
 
@@ -439,6 +440,35 @@ def test_heal_removes_one_beating_in_the_infirmary():
 def test_steal_a_spoon_in_the_cafeteria():
     s = put(new(2), 0, "cafeteria")
     assert play(s, "steal_spoon")["actions_left"] == 1
+
+
+def test_a_pile_marked_empty_refuses_craft_buy_and_steal_until_it_is_back():
+    """The rulebook: an empty Knife, Pickaxe or Shovel pile cannot be crafted or bought
+    from until it is filled again; no Spoon is stolen from an empty Spoon pile."""
+    s = put(new(2, counters=True), 0, "cafeteria")
+    assert "pile_filled" not in legal(s)
+    s = play(play(s, "pile_empty", pile="spoon"), "pile_empty", pile="knife")
+    assert s["empty"] == ["knife", "spoon"] and s["actions_left"] == 2    # a correction: no action spent
+    assert "steal_spoon" not in legal(s)
+    refused(s, "steal_spoon", "dig_pile_empty")
+    refused(s, "craft", "dig_pile_empty", item="knives")
+    crafts = [spec.params["item"].choices for spec in GAME.legal_actions(s) if spec.type == "craft"]
+    assert crafts == [("pickaxe", "shovel")]                      # the screen offers what is left
+    assert EN("dig.line.empty", piles="Knives, Spoons") in GAME.summary(s, EN)["lines"]
+    rec = put(s, 0, "recreational_area")
+    rec["prisoners"][0]["cigarettes"] = 10
+    refused(rec, "buy", "dig_pile_empty", deal="two_knives")
+    buys = [spec.params["deal"].choices for spec in GAME.legal_actions(rec) if spec.type == "buy"]
+    assert buys == [("pickaxe", "shovel")]
+    back = play(s, "pile_filled", pile="spoon")
+    assert back["empty"] == ["knife"] and "steal_spoon" in legal(back)
+    refused(play(play(back, "pile_empty", pile="pickaxe"), "pile_empty", pile="shovel"), "craft", "dig_pile_empty",
+            item="shovel")
+
+
+def test_a_game_saved_before_the_piles_had_none_empty():
+    s = put(new(2), 0, "cafeteria")
+    assert "empty" not in s and "steal_spoon" in legal(s) and "pile_empty" in legal(s)
 
 
 # -- Beatings ---------------------------------------------------------------------------

@@ -637,7 +637,7 @@ def test_buttons_and_cues():
 
 
 def test_summaries_in_both_languages_through_a_game():
-    session = new(["Ann", "Bob"], seed=12)
+    session = new(["Ann", "Bob"], {"checklist": True}, seed=12)
     seen = set()
 
     def look():
@@ -648,6 +648,10 @@ def test_summaries_in_both_languages_through_a_game():
             assert summary["headline"] and summary["prompt"]
             assert set(summary["badges"]) == {0, 1}
 
+    look()
+    act(session, "check_step", step="bag")
+    look()
+    act(session, "skip_setup")
     look()
     lay_all(session)
     look()

@@ -54,7 +54,8 @@ def legal(state):
 def test_registered_for_2_to_5_players_with_the_options():
     assert GAMES["singsing"] is GAME
     assert (GAME.min_players, GAME.max_players) == (2, 5)
-    assert GAME.check_options({}) == {"advanced": False, "seconds": 15, "tracker": False}
+    assert GAME.check_options({}) == {"advanced": False, "seconds": 15, "tracker": False, "timer": True,
+                                      "checklist": False}
     assert GAME.timer_cues.tick_last == 3 and GAME.timer_cues.zero == cues.ALARM
     for bad in ({"seconds": 2}, {"seconds": 500}, {"advanced": "yes"}, {"colour": 1}):
         with pytest.raises(IllegalAction):
@@ -474,7 +475,8 @@ def test_summary_says_everything_in_words(lang):
     assert [spec.label for spec in GAME.legal_actions(state)] and all(
         t(spec.label) != spec.label for s in (state,) for spec in GAME.legal_actions(s))
     assert all(t(key) != key for key in [o.label for o in GAME.options])
-    assert all(t(f"singsing.action.{move.type}") != f"singsing.action.{move.type}" for move in MOVES)
+    keys = [move.label or f"singsing.action.{move.type}" for move in MOVES if not callable(move.label)]
+    assert all(t(key) != key for key in keys)   # the setup steps' own words: test_game_checklists.py
     assert len(GAME.help(t)) == 4
 
 
@@ -561,3 +563,19 @@ def test_the_board_shows_the_bars_the_mask_and_file_and_each_players_convicts():
     assert board.seats[1].short == ("Eddie 0", "Joe 0", "Mack 0", t("singsing.seat.chips", count=2))
     assert board.problems(3) == []
     assert GAME.board(new(2), Catalogue("de")).counters[0].label == "Gitterstäbe übrig"
+
+
+def test_without_the_guess_timer_the_guess_waits_for_right_or_wrong():
+    """The rulebook has no timer: with it off no clock runs, nothing times out, and the
+    prompt and Help say the guess waits for the verdict."""
+    state = act(new(3, timer=False), "start_timer")
+    assert state["phase"] == "guess" and GAME.countdown(state) is None
+    refused(state, "singsing_no_timer", "timeout")
+    assert all(spec.type != "timeout" for spec in GAME.legal_actions(state))
+    for t, words in ((Catalogue("en"), "hold UNDO if wrong."), (Catalogue("de"), "UNDO halten wenn falsch.")):
+        assert GAME.summary(state, t)["prompt"].endswith(words)     # no seconds to count
+        assert t("singsing.reading.no_timer") in GAME.help(t, state)
+    assert act(state, "wrong")["phase"] == "remove"
+    # a game saved before the option had the clock: it still runs
+    old = dict(new(3), options={"advanced": False, "seconds": 15, "tracker": False})
+    assert GAME.countdown(act(old, "start_timer"))["seconds"] == 15

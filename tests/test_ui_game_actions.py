@@ -35,7 +35,7 @@ def test_every_game_names_what_ends_its_turn_and_its_corrections():
     assert roles["snitch"]["pass_soap"] == END_TURN
     assert roles["dig"]["end_turn"] == END_TURN and roles["heist"]["end_turn"] == END_TURN
     assert {t for t, r in roles["dig"].items() if r == ADJUST} == {"reveal_background", "adjust", "relocate",
-                                                                   "set_face"}
+                                                                   "set_face", "pile_empty", "pile_filled"}
     assert {t for t, r in roles["heist"].items() if r == ADJUST} == {"pay_gem", "flip_cash", "set_team"}
 
 

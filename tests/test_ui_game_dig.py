@@ -87,3 +87,24 @@ def test_dig_michelle_moves_and_extorts(make_ui, lang):
     assert f"Ben: {t('dig.action.give_up')} · {t('dig.param.has_tool')}: {words['no']}" in log
     assert any(text.startswith(f"{t('dig.action.learn_face')} · ") and words["pair"] in text for text in log)
     look(ui, f"dig-{lang}-5-log")
+
+
+def test_a_tool_pile_marked_empty_by_touch_takes_steal_a_spoon_away(make_ui):
+    """The table marks the Spoon pile empty under Adjust: the screen says which pile is
+    empty and offers no Steal a Spoon in the Cafeteria until the pile is back."""
+    ui = make_ui(seat=0)
+    start_game(ui, "dig", ("Anna", "Ben"))
+    session = ui.app.session
+    act(ui, "roll")
+    answer(ui, "1")                                # Cell Block or Cafeteria: to the Cafeteria
+    screen = ui.app.screen("game")
+    assert "steal_spoon" in screen.buttons
+    act(ui, "pile_empty")
+    answer(ui, "Spoons")
+    assert session.state["empty"] == ["spoon"] and session.state["actions_left"] == 1
+    assert any(line.startswith("Empty piles: Spoons") for line in screen_lines(ui))
+    assert "steal_spoon" not in screen.buttons
+    ui.app.root.ids.toast.hide()
+    look(ui, "dig-en-empty-spoon-pile")
+    act(ui, "pile_filled")                         # one pile empty: nothing to ask
+    assert session.state["empty"] == [] and "steal_spoon" in screen.buttons

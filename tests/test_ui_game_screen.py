@@ -55,7 +55,8 @@ def test_new_game_offers_every_game_with_its_player_range(make_ui, lang):
     ui.tap(setup.ids.back)
     ui.tap(ui.screen.tiles["dig"])
     rows = {row.option.name: row for row in setup.ids.options.children}
-    assert set(rows) == {"michel", "teams", "counters"}  # the map and added places are no setup rows
+    assert set(rows) == {"michel", "teams", "counters", "checklist"}  # the map and added places are no setup rows
+    assert rows["checklist"].value_text == {"en": "On", "de": "An"}[lang]   # a new table is walked through setup
     assert rows["michel"].value_text == {"en": "Neither", "de": "Keiner von beiden"}[lang]
     assert rows["teams"].value_text == {"en": "Off", "de": "Aus"}[lang]
     look(ui, f"{lang}-setup-dig")
@@ -68,7 +69,13 @@ def test_help_a_rules_error_and_undo_in_german(make_ui):
     ui.tap(game.help_btn)
     dialog = ui.modal()
     assert dialog.title == "Hilfe: Grab dich frei"
-    paragraphs = [p.text for p in dialog.ids.paragraphs.children]
+    paragraphs = [p.text for p in reversed(dialog.ids.paragraphs.children)]
+    # the rules for now first (a turn: its actions, the moves, digging), each with where the rulebook says it
+    assert paragraphs[:2] == ["Die Regeln für jetzt", "Dein Zug: bis zu 2 Aktionen. Grundaktionen überall, "
+                              "Ortsaktionen nur an ihrem Ort. Die Hintergrundkarte aufdecken kostet keine Aktion. "
+                              "(Spielregel: \u201eBist Du an der Reihe\u201c)"]
+    assert "Die Regeln in Kürze" in paragraphs and "Wie Cellmate die Regeln liest" in paragraphs
+    assert paragraphs.index("Die Regeln in Kürze") < paragraphs.index("Wie Cellmate die Regeln liest")
     assert any(text.startswith("Michel(le) erpresst zuerst") for text in paragraphs)  # a reading
     assert any(text.startswith("Knöpfe: ROLL würfelt") for text in paragraphs)             # the buttons
     look(ui, "de-game-help", dialog)

@@ -131,3 +131,23 @@ def test_the_guess_clock_changes_its_digits_once_a_second_and_nothing_else(make_
 
     ui.app.on_input(InputEvent.CONFIRM)     # a verdict stops the clock: no more wake-ups
     assert not ui.app.countdown_on and ui.clock.pending == []
+
+
+def test_without_the_guess_timer_the_guess_waits_for_the_verdict(make_ui):
+    """The rulebook has no timer: switched off at setup, no clock runs or takes the
+    screen, the prompt says to mark the guess, and the seats stay in sight."""
+    ui = make_ui(seat=0)
+    game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"), options={"timer": ["value"]})
+    session = ui.app.session
+    assert session.setup["options"]["timer"] is False
+    act(ui, "start_timer")
+    ui.app.root.ids.toast.hide()
+    assert session.state["phase"] == "guess" and not ui.app.countdown_on
+    ui.clock.advance(60)                    # a minute of thinking: nothing times out
+    ui.pump(2)
+    assert session.state["phase"] == "guess" and ui.clock.pending == []
+    assert game.prompt.text.endswith("CONFIRM if right, hold UNDO if wrong.")
+    assert game.seat_scroll.parent is not None      # the seats did not step aside for a clock
+    look(ui, "singsing-untimed-guess")
+    ui.app.on_input(InputEvent.CONFIRM)
+    assert session.state["phase"] == "remove" and session.state["file"] == 1

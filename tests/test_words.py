@@ -17,7 +17,7 @@ BUTTONS = set(LABELS.values())
 PAD_BUTTONS = {"MAIN", "DONE", "EXTRA"}          # printed on the seat pads
 PICO_BUTTONS = {"BOOTSEL"}                       # printed on the pad's board (flashing it)
 # Printed on the games' own cards and boards (Heist's step cards, English and German editions).
-CARD_WORDS = {"PREP", "HEIST", "TAKE", "TRIGGER", "BEUTE", "AUSLÖSER"}
+CARD_WORDS = {"PREP", "HEIST", "TAKE", "TRIGGER", "BEUTE", "AUSLÖSER", "PLAY", "IMMEDIATELY"}   # Heist's cards
 SCREEN_WORDS = {"OK", "GPIO", "USB"}             # the on-screen OK, the Pi's pin names, its sockets
 # What a button was called before it had one name; none may come back.
 OTHER_NAMES = {"NEXT", "ENTER", "WEITER", "BESTÄTIGEN", "WÜRFELN", "RÜCKGÄNGIG", "REDO", "WIEDERHOLEN"}

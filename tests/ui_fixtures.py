@@ -255,8 +255,12 @@ def open_setup(ui, game="dice"):
 def start_game(ui, game, names, options=None):
     """Set up `game` by touch with these names; `options` {name: taps on its button
     (["value"]), or the number to set}; returns the table screen's ids (the dice
-    table's, or the game screen's)."""
+    table's, or the game screen's). The setup checklist (on by default on the
+    screen) is switched off unless `options` names it: such a game begins in play."""
     setup = open_setup(ui, game)
+    options = dict(options or {})
+    if "checklist" in setup_options(setup) and "checklist" not in options:
+        options["checklist"] = ["value"]
     while len(setup.rows()) < len(names):
         ui.tap(setup.ids.add_seat)
     for row, name in zip(setup.rows(), names):
@@ -264,7 +268,7 @@ def start_game(ui, game, names, options=None):
         bring_into_view(ui, row.ids.name)   # a long table's last seats are below the fold
         ui.type_into(row.ids.name, name)
     rows = setup_options(setup)
-    for name, taps in (options or {}).items():
+    for name, taps in options.items():
         if isinstance(taps, int):
             set_number_option(ui, rows[name], taps)
             continue

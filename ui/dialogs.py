@@ -300,7 +300,9 @@ class ActionDialog(Dialog):
         return grid
 
     def _show_seat(self, param):
-        grid = self._grid(2 if len(param.choices) <= 4 else 3)
+        # three to a row only while every name fits a third of the width unbroken ("Donaudampfschiffahrt" does not)
+        longest = max((len(self.players[seat]["name"]) for seat in param.choices), default=0)
+        grid = self._grid(2 if len(param.choices) <= 4 or longest > 12 else 3)
         for seat in param.choices:
             who = self.players[seat]
             button = BigButton(text=who["name"], colour=who["colour"], letter=who["letter"])
@@ -718,16 +720,26 @@ def _pack(widths: list[float], room: float) -> list[list[float]] | None:
 
 
 class HelpDialog(Dialog):
-    """The game's help texts: how Cellmate reads the rules, and the buttons."""
+    """The game's help texts: the rules in short, how Cellmate reads them, and the
+    buttons; `sections` (heading, paragraphs) come before the plain `paragraphs`."""
 
-    def __init__(self, paragraphs: list[str], **kwargs):
+    def __init__(self, paragraphs: list[str], sections=(), **kwargs):
         super().__init__(**kwargs)
         box = self.ids.paragraphs
+        for heading, texts in sections:
+            if texts:
+                box.add_widget(HelpHeading(text=heading))
+                for text in texts:
+                    box.add_widget(HelpParagraph(text=text))
         for text in paragraphs:
             box.add_widget(HelpParagraph(text=text))
 
 
 class HelpParagraph(Label):
+    pass
+
+
+class HelpHeading(Label):
     pass
 
 

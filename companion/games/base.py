@@ -43,7 +43,7 @@ PLAY, END_TURN, ADJUST = "play", "end_turn", "adjust"
 from ..timers import TimerCues
 
 __all__ = ["ActionSpec", "Ballot", "Game", "IllegalAction", "MemoryEntry", "MemoryList", "MemoryView", "Move",
-           "Option", "Param", "Rule", "SECRET", "Secret", "name_of", "player_of"]
+           "Option", "Param", "Reference", "Rule", "SECRET", "Secret", "name_of", "player_of"]
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     pads_default: Any = None  # the default when seat pads are plugged in at setup (None: `default`)
+    table_default: Any = None  # the setup screen's default, when a script's is another (None: `default`)
 
     def check(self, value):
         if self.kind == "bool" and isinstance(value, bool):
@@ -307,6 +308,15 @@ class Secret:
 
 
 SECRET = "(secret)"   # what a secret field holds in Game.public(state)
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One topic of the rules in Cellmate's own short words (Game.reference): the text
+    "<game>.rules.<topic>", where the rulebook says it "<game>.rules.<topic>.where"
+    (its page or its heading), and the phases of the game it matters in (first in Help then)."""
+    topic: str
+    phases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -605,6 +615,16 @@ class Game:
         return state
 
     help_keys: tuple[str, ...] = ()  # catalogue keys: how the app reads the rules, button use
+    reference: tuple[Reference, ...] = ()   # the rules in short, topic by topic, with the rulebook's page
+
+    def rules(self, t, state: dict | None = None) -> tuple[list[str], list[str]]:
+        """The rules in short for the Help screen: (the topics that matter in the state's
+        phase, the others), each ending with where the rulebook says it."""
+        phase = (state or {}).get("phase")
+        texts = {ref.topic: t("help.rule", text=t(f"{self.id}.rules.{ref.topic}"),
+                              where=t(f"{self.id}.rules.{ref.topic}.where")) for ref in self.reference}
+        now = [texts[ref.topic] for ref in self.reference if phase in ref.phases]
+        return now, [texts[ref.topic] for ref in self.reference if phase not in ref.phases]
 
     def help(self, t, state: dict | None = None) -> list[str]:
         """Help paragraphs for the screen: the rules readings and the buttons (state: the

@@ -16,7 +16,9 @@ from .. import cues, lights
 from ..board import Area, Board, Counter, SeatView, Token, Track
 from ..inputs import InputEvent
 from ..players import left_of
-from .base import ADJUST, END_TURN, Game, IllegalAction, MemoryEntry, MemoryList, MemoryView, Move, Option, Param, Rule, name_of
+from . import checklist
+from .base import (ADJUST, END_TURN, Game, IllegalAction, MemoryEntry, MemoryList, MemoryView, Move, Option, Param,
+                   Reference, Rule, name_of)
 
 # -- the rules as data ------------------------------------------------------
 CELL_BLOCK, CAFETERIA, RECREATION = "cell_block", "cafeteria", "recreational_area"
@@ -41,6 +43,10 @@ MICHEL_START = SHOWERS
 TOOLS = ("spoon", "pickaxe", "shovel")         # what is dug with, extorted, shown on Michel cards
 CRAFTS = ("knives", "pickaxe", "shovel")       # 2 Knives, or 1 Pickaxe, or 1 Shovel per Craft
 DEALS = {"knife": 2, "two_knives": 5, "pickaxe": 6, "shovel": 8}  # Buy: cigarettes per transaction
+# The tool piles on the board: one that runs out is marked by the table (`empty`: a game saved
+# before has none); while it is empty its item cannot be crafted or bought, nor a Spoon stolen.
+PILES = ("knife", "pickaxe", "shovel", "spoon")
+PILE_OF = {"knives": "knife", "two_knives": "knife", "knife": "knife", "pickaxe": "pickaxe", "shovel": "shovel"}
 GANGS = ("bikers", "bratva", "cartel", "crew", "queers", "triad")
 COUNTERS = ("tunnel", "beatings", "cigarettes")
 SIDES = ("attacker", "defender")
@@ -48,7 +54,7 @@ SIDES = ("attacker", "defender")
 MICHEL_CHOICES = ("none", "michel", "michelle")
 TEAM_CHOICES = ("off", "alternate", "halves")
 
-PHASES = ("turn", "ask_face", "choose_place", "michel", "extortion", "over")
+PHASES = (checklist.SETUP, "turn", "ask_face", "choose_place", "michel", "extortion", "over")
 
 # -- readings: how the app reads what the rules leave open --------------------
 # Kept here, in one place, so each can be changed; each has a help text
@@ -223,7 +229,27 @@ def team_points(s, team):
 
 def _affordable(s, seat):
     cigarettes = s["prisoners"][seat]["cigarettes"]
-    return [d for d, price in DEALS.items() if cigarettes is None or cigarettes >= price]
+    return [d for d, price in DEALS.items() if (cigarettes is None or cigarettes >= price) and _in_stock(s, d)]
+
+
+def _empty(s) -> list[str]:
+    return s.get("empty") or []
+
+
+def _in_stock(s, item) -> bool:
+    """Its pile has cards (Craft's "knives", Buy's deals, "spoon")."""
+    return PILE_OF.get(item, item) not in _empty(s)
+
+
+def _pile_left(s, a):
+    """Craft and Buy: not from a pile the table marked empty (the rulebook: until it is filled again)."""
+    item = a.get("item") or a.get("deal")
+    if not _in_stock(s, item):
+        raise IllegalAction("dig_pile_empty", f"the {PILE_OF[item]} pile is empty", pile=PILE_OF[item])
+
+
+def _mark_pile(s, a, empty):
+    s["empty"] = [p for p in PILES if (p in _empty(s) or p == a["pile"]) and (empty or p != a["pile"])]
 
 
 def _winners(s):
@@ -337,6 +363,7 @@ def _extort(s, a):
 
 
 def _can_pay(s, a):
+    _pile_left(s, a)
     price, have = DEALS[a["deal"]], s["prisoners"][a["player"]]["cigarettes"]
     if have is not None and have < price:
         raise IllegalAction("dig_no_cigarettes", f"this costs {price} cigarettes", price=price, have=have)
@@ -550,7 +577,9 @@ MOVES = (
            params={"tool": TOOL, "points": _number("points", *DIG_POINTS)},
            unless=(Rule(lambda s, me: _here(s, me) != home(s, me), "dig_dig_place", "Dig only in your own Cell Block"),
                    _beaten(1, "dig_beaten_dig", "with 2 Beatings you cannot Dig"))),
-    action("craft", params={"item": _choice("item", CRAFTS)},
+    action("craft", params={"item": _choice("item", CRAFTS)}, check=_pile_left,
+           listing=lambda s, me: [{"item": _choice("item", items)}
+                                  for items in [[c for c in CRAFTS if _in_stock(s, c)]] if items],
            unless=(Rule(lambda s, me: _here(s, me) in (home(s, me), SHOWERS), "dig_craft_place",
                         "no Craft in your Cell Block or the Showers"),
                    _beaten(0, "dig_beaten_craft", "with a Beating you cannot Craft"))),
@@ -562,12 +591,20 @@ MOVES = (
     action("heal", lambda s, a: _add(s, s["current"], "beatings", -1),
            unless=(_only_in(INFIRMARY, "heal"), Rule(lambda s, me: s["prisoners"][me]["beatings"] == 0,
                                                      "dig_no_beating", "there is no Beating to heal"))),
-    action("steal_spoon", unless=(_only_in(CAFETERIA, "steal_spoon"),)),
+    action("steal_spoon", unless=(_only_in(CAFETERIA, "steal_spoon"), Rule(
+        lambda s, me: not _in_stock(s, "spoon"), "dig_pile_empty", "the spoon pile is empty", lambda s, me: {
+            "pile": "spoon"}))),
     action("join_gang", lambda s, a: s["prisoners"][s["current"]].update(gang=a["gang"]),
            params={"gang": _choice("gang", GANGS)}),
     action("play_card"),
     action("exchange", unless=(NO_MATE_HERE,), params=lambda s, me: {"teammate": MATE_HERE(s, me)}),
     Move("end_turn", TURN, role=END_TURN, apply=lambda s, a: s.update(phase="michel") if s["michel"] else _pass_turn(s)),
+    correction("pile_empty", lambda s, a: _mark_pile(s, a, True),
+               unless=(Rule(lambda s, me: len(_empty(s)) == len(PILES), "dig_all_empty", "every pile is empty"),),
+               params=lambda s, me: {"pile": _choice("pile", [p for p in PILES if p not in _empty(s)])}),
+    correction("pile_filled", lambda s, a: _mark_pile(s, a, False),
+               unless=(Rule(lambda s, me: not _empty(s), "dig_none_empty", "no pile is marked empty"),),
+               params=lambda s, me: {"pile": _choice("pile", _empty(s))}),
     correction("reveal_background", lambda s, a: s["prisoners"][a["seat"]].update(background=True),
                unless=(Rule(lambda s, me: not s["options"]["counters"], "dig_no_counters",
                             "Backgrounds are counted only with the counters option"), ALL_REVEALED),
@@ -607,7 +644,15 @@ MOVES = (
     Move("help", EXTORTION, actor=None, apply=lambda s, a: s["extortion"]["helpers"].append([a["seat"], a["side"]]),
          unless=(_not_at(("draw", "threat", "fight"), "help only in a combat between prisoners"), NO_HELPER),
          params=lambda s, me: {"seat": HELPER(s, me), "side": _choice("side", SIDES)}, check=_same_team),
-)
+) + checklist.moves("dig", lambda s, seat: s.update(phase="turn", current=seat, first_player=seat), first=True)
+
+
+def setup_steps(team_mode: bool, michel: str) -> list[str]:
+    """The rulebook's setup, in its order ("dig.setup.<step>"): the board (its team side
+    for the team variant), the piles, the Search deck, the counters, each prisoner's
+    standee, Background card and 3 Search cards; Michel(le) in the Showers when in play."""
+    return (["board_teams" if team_mode else "board", "tools", "gangs", "search", "tokens", "standees",
+             "background", "hand"] + ([] if michel == "none" else ["michel"]))
 
 
 # -- the game ---------------------------------------------------------------
@@ -620,10 +665,15 @@ class DigYourWayOut(Game):
         Option("michel", "choice", "none", "dig.option.michel", choices=MICHEL_CHOICES),
         Option("teams", "choice", "off", "dig.option.teams", choices=TEAM_CHOICES),
         Option("counters", "bool", False, "dig.option.counters"),
+        checklist.option(),
     )
     # not setup rows: what the game remembers (recall) fills them in: the map, the added places
     extra_options = ("board", "places")
     help_keys = tuple(f"dig.reading.{name}" for name in READINGS) + ("dig.help.buttons",)
+    reference = (Reference("setup", (checklist.SETUP,)), Reference("turn", ("turn",)),
+                 Reference("move", ("turn", "ask_face", "choose_place", "michel")),
+                 Reference("dig", ("turn",)), Reference("extortion", ("extortion",)),
+                 Reference("michel", ("michel", "extortion")), Reference("end", ("over",)))
     moves = MOVES
     memory_keys = (BOARD_KEY, PLACES_KEY)
 
@@ -647,7 +697,9 @@ class DigYourWayOut(Game):
         places = [BLOCK_A, BLOCK_B] + [p for p in board_places if p != CELL_BLOCK] if team_mode else list(board_places)
         notes = [{"key": "dig.note.teams_off", "n": count}] if options["teams"] != "off" and not team_mode else []
         return self.base_state(
-            players, options, first_player=first_player, current=first_player, turn=1, phase="turn",
+            players, options, first_player=first_player, current=None if checklist.wanted(options) else first_player,
+            turn=1,
+            phase=checklist.SETUP if checklist.wanted(options) else "turn",
             actions_left=ACTIONS_PER_TURN, searched=False, extorted=False, team_mode=team_mode,
             threshold=threshold(count, team_mode), board_places=board_places, places=places,
             board=dict(sorted({**RULEBOOK_FACES, **options["board"]}.items())),
@@ -655,7 +707,8 @@ class DigYourWayOut(Game):
                         "cigarettes": 0 if options["counters"] else None, "gang": None, "background": False,
                         "team": team} for team in teams],
             michel=None if options["michel"] == "none" else {"who": options["michel"], "place": MICHEL_START},
-            move=None, then=None, extortion=None, extortions=0, queue=[], notes=notes, winner=None)
+            move=None, then=None, extortion=None, extortions=0, queue=[], notes=notes, winner=None,
+            **(checklist.steps(setup_steps(team_mode, options["michel"])) if checklist.wanted(options) else {}))
 
     # -- play: the moves above; the notes are the last step's own ---------
     def apply(self, state, action):
@@ -673,6 +726,8 @@ class DigYourWayOut(Game):
         return IllegalAction("dig_not_your_turn", f"this is {name_of(state, seat)}'s move", seat=seat)
 
     def leds(self, state):
+        if state["phase"] == checklist.SETUP:   # the table lays out the box: nobody's turn yet
+            return {}
         if state["finished"]:
             return lights.winners(state, _winners(state))
         roller = (state.get("move") or {}).get("roller")
@@ -689,7 +744,13 @@ class DigYourWayOut(Game):
         return {"type": kind} if kind else None
 
     # -- presentation ------------------------------------------------------
+    def log_words(self, action, players, t):
+        return checklist.log_words(action, players, t)
+
     def summary(self, state, t):
+        if state["phase"] == checklist.SETUP:
+            who = state["options"]["michel"]
+            return checklist.summary("dig", state, t, michel=t("dig.michel." + who) if who != "none" else "")
         s, goal = state, state["threshold"]
         names = [p["name"] for p in s["players"]]
         cur, x, phase, move, won = s["current"], s["extortion"], s["phase"], s["move"], s["winner"] or {}
@@ -731,6 +792,8 @@ class DigYourWayOut(Game):
             lines.append(t("dig.line.actions", left=s["actions_left"], total=ACTIONS_PER_TURN)
                          + (" · " + t("dig.line.used", actions=", ".join(used)) if used else ""))
         lines.append(t("dig.line.goal", goal=goal))
+        if _empty(s):
+            lines.append(t("dig.line.empty", piles=", ".join(t("dig.param.pile." + p) for p in _empty(s))))
         if unknown_faces(s):
             lines.append(t("dig.line.unknown_faces", faces=", ".join(map(str, unknown_faces(s)))))
         if s["options"]["teams"] != "off" and not s["team_mode"]:
@@ -780,6 +843,8 @@ class DigYourWayOut(Game):
 
     def board(self, state, t):
         """The map: a Place per area, a token per prisoner and for Michel(le), the tunnel track."""
+        if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
+            return None
         s, players, counters = state, state["players"], state["options"]["counters"]
         tokens = [Token(f"prisoner.{seat}", players[seat]["name"], place=p["place"], colour=players[seat]["colour"])
                   for seat, p in enumerate(s["prisoners"])]
@@ -883,9 +948,15 @@ class DigYourWayOut(Game):
     # -- invariants --------------------------------------------------------
     def check_invariants(self, state):
         s, count, phase = state, len(state["players"]), state["phase"]
-        assert phase in PHASES and 0 <= s["current"] < count and s["turn"] >= 1
+        assert phase in PHASES and s["turn"] >= 1
+        if phase == checklist.SETUP:      # nobody's turn until who starts is picked
+            checklist.check_invariants(s)
+            assert s["current"] is None and s["actions_left"] == ACTIONS_PER_TURN
+        else:
+            assert 0 <= s["current"] < count
         assert 0 <= s["actions_left"] <= ACTIONS_PER_TURN and s["threshold"] == threshold(count, s["team_mode"])
         assert s["board"]["1"] == RULEBOOK_FACES["1"]
+        assert _empty(s) == [p for p in PILES if p in _empty(s)]    # each pile once, in the board's order
         for face, pair in s["board"].items():
             assert face in FACES and len(pair) == 2 and pair[0] != pair[1] and set(pair) <= set(s["board_places"])
         teams = [p["team"] for p in s["prisoners"]]
@@ -897,7 +968,8 @@ class DigYourWayOut(Game):
         assert s["michel"]["place"] in s["places"] if s["michel"] else s["options"]["michel"] == "none"
         assert (s["move"] is not None) == (phase in ("ask_face", "choose_place"))
         assert (s["extortion"] is not None) == (phase == "extortion") and (phase != "michel" or s["michel"])
-        assert (s["then"] is None) == (phase in ("turn", "michel", "over")) and s["then"] in (None, "turn", "next")
+        assert (s["then"] is None) == (phase in (checklist.SETUP, "turn", "michel", "over"))
+        assert s["then"] in (None, "turn", "next")
         assert phase != "ask_face" or str(s["move"]["face"]) not in s["board"]
         if phase == "choose_place":
             assert len(s["move"]["options"]) >= 2 and set(s["move"]["options"]) <= set(s["places"])

@@ -22,7 +22,8 @@ from .. import cues, lights
 from ..board import Area, Board, Counter as Tally, Score, SeatView
 from ..inputs import InputEvent
 from ..players import left_of
-from .base import ADJUST, END_TURN, Game, IllegalAction, Move, Option, Param, Rule, name_of
+from . import checklist
+from .base import ADJUST, END_TURN, Game, Reference, IllegalAction, Move, Option, Param, Rule, name_of
 
 # -- the rules' numbers and our readings, in one place --------------------------
 GEMS_PER_COLOUR = 5          # each Mastermind puts the 5 gems of their colour in the bag
@@ -45,7 +46,10 @@ SKILL_LENGTH = 20
 # when the table is set, to match the Mastermind colour card they took).
 
 PLAY_PHASES = ("start", "prep", "roll", "perfection", "step_done", "complete", "completed", "failure", "upkeep")
-PHASES = ("lay_heists", "first_player", *PLAY_PHASES, "scoring", "over")
+PHASES = (checklist.SETUP, "lay_heists", "first_player", *PLAY_PHASES, "scoring", "over")
+# The rulebook's setup ("heist.setup.<step>"): the gem bag, the four decks, 4 PREP cards each (PLAY
+# IMMEDIATELY redrawn), the Talent Pool of 3, the Heist card sets, Starter Cash, a first Recruit each.
+SETUP_STEPS = ("bag", "decks", "prep", "talent", "heists", "cash", "recruit")
 
 
 def heist_slots(players: int) -> int:
@@ -376,7 +380,7 @@ MOVES = (
     Move("set_team", phases=PLAY_PHASES, actor="each", role=ADJUST,
          params={"recruits": number("heist.param.recruits", 0, MAX_TEAM, "recruits")},
          apply=lambda s, a: s["seats"][a["player"]].update(team=a["recruits"])),
-)
+) + checklist.moves("heist", lambda s, seat: s.update(phase="lay_heists"))
 OWN_ROLLS = ("roll_first", "roll_value")     # each player rolls for themselves
 CONFIRM = {"step_done": "hold", "complete": "complete", "prep": "upkeep", "completed": "upkeep",
            "failure": "upkeep", "upkeep": "end_turn"}
@@ -387,23 +391,29 @@ class Heist(Game):
     title = "heist.title"
     min_players = 2
     max_players = 6
-    options = (Option("roll_for_first", "bool", True, "heist.option.roll_for_first"),)
+    options = (Option("roll_for_first", "bool", True, "heist.option.roll_for_first"), checklist.option())
     help_keys = tuple(f"heist.help.{name}" for name in (
         "colours", "first", "perfection", "recruits", "dice", "bonus", "end", "anytime", "buttons"))
     moves = MOVES
+    reference = (Reference("setup", (checklist.SETUP, "lay_heists", "first_player")),
+                 Reference("turn", ("start", "prep", "upkeep")),
+                 Reference("step", ("roll", "perfection", "step_done", "complete", "completed", "failure")),
+                 Reference("end", ("completed", "upkeep")), Reference("scoring", ("scoring", "over")))
 
     def setup(self, players, options, first_player, rng):
         count = len(players)
         start_bag = {**{p["colour"]: GEMS_PER_COLOUR for p in players}, CLEAR: CLEAR_GEMS}
         return self.base_state(
-            players, options, phase="lay_heists", colours=[p["colour"] for p in players], start_bag=start_bag,
+            players, options, phase=checklist.SETUP if checklist.wanted(options) else "lay_heists",
+            colours=[p["colour"] for p in players], start_bag=start_bag,
             bag=dict(start_bag),
             seats=[{"gems": {c: 0 for c in start_bag}, "cash": starter_cash(count), "cash_flipped": 0,
                     "team": START_TEAM, "heists": []} for _ in players],
             heists=[None] * heist_slots(count), drawn_first=first_player,
             first_roll={"round": 1, "contenders": list(range(count)), "rolls": [None] * count, "history": []},
             first_player=None, current=None, turn=0, activated=0, attempt=None, last=None, completed=0,
-            completions=[], end=None, values=[None] * count, scores=None, winners=[])
+            completions=[], end=None, values=[None] * count, scores=None, winners=[],
+            **(checklist.steps(SETUP_STEPS) if checklist.wanted(options) else {}))
 
     # -- the game's own words for the refusals every game has ----------------------------
     def unknown_action(self, kind):
@@ -422,7 +432,7 @@ class Heist(Game):
     def leds(self, state):
         if state["phase"] in ("first_player", "scoring"):
             return lights.each_still_to(state, still_to_roll(state))
-        return {} if state["phase"] == "lay_heists" else lights.turn(state)
+        return {} if state["phase"] in (checklist.SETUP, "lay_heists") else lights.turn(state)
 
     def input_action(self, state, event):
         phase = state["phase"]
@@ -438,6 +448,9 @@ class Heist(Game):
 
     # -- presentation ----------------------------------------------------------------
     def summary(self, state, t):
+        if state["phase"] == checklist.SETUP:
+            n = len(state["players"])
+            return checklist.summary("heist", state, t, heists=heist_slots(n), cash=starter_cash(n))
         phase, players, order = state["phase"], state["players"], list(state["start_bag"])
         name = name_of(state, state["current"]) if state["current"] is not None else ""
         lines = [t("heist.line.bag", gems=gems_text(t, state["bag"], order), count=sum(state["bag"].values()))]
@@ -556,6 +569,8 @@ class Heist(Game):
 
     def board(self, state, t):
         """The row of heists, the gem bag by colour, each player's gems, team and cash: no cards in hand."""
+        if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
+            return None
         order, players = list(state["start_bag"]), state["players"]
         areas = []
         for slot, heist in enumerate(state["heists"]):
@@ -631,7 +646,9 @@ class Heist(Game):
             assert all(1 <= f <= 6 for faces in heist["progress"] for f in faces)
             assert phase == "complete" or all(len(faces) < len(STEPS) for faces in heist["progress"])
         assert state["completed"] == len(state["completions"]) == sum(len(m["heists"]) for m in state["seats"])
-        if phase in ("lay_heists", "first_player"):
+        if phase == checklist.SETUP:
+            checklist.check_invariants(state)
+        if phase in (checklist.SETUP, "lay_heists", "first_player"):
             assert state["current"] is None and state["turn"] == 0
         else:
             assert 0 <= state["current"] < count and state["turn"] >= 1

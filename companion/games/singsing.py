@@ -39,7 +39,8 @@ from ..inputs import DONE as PAD_DONE, MAIN as PAD_MAIN, InputEvent
 from ..lights import Led
 from ..players import left_of
 from ..timers import DONE, Countdown, TimerCues
-from .base import Game, IllegalAction, Move, Option, Param, Rule, Secret, name_of
+from . import checklist
+from .base import Game, IllegalAction, Reference, Move, Option, Param, Rule, Secret, name_of
 
 CONVICTS = ("eddie", "joe", "mack")
 WINDOWS = 12
@@ -107,6 +108,7 @@ class Phase:
 
 
 PHASES: dict[str, Phase] = {
+    checklist.SETUP: Phase(None, "setup.prompt.check"),     # the box laid out, then the youngest starts
     "remove": Phase("file", "singsing.prompt.remove"),
     "name": Phase("file", "singsing.prompt.name"),
     "ready": Phase("file", "singsing.prompt.ready"),
@@ -301,6 +303,19 @@ def this_guess(s, a):
             raise IllegalAction("singsing_stale_timeout", "that timeout belongs to an earlier guess")
 
 
+def timer_on(s) -> bool:
+    """The guess runs against the clock (option `timer`; games saved before it had one always)."""
+    return s["options"].get("timer", True)
+
+
+SETUP_STEPS = ("board", "convicts", "bars")   # the rulebook's setup ("singsing.setup.<step>")
+
+
+def start_play(s, seat):
+    """The starting player takes the file, the player on their left the mask."""
+    s.update(phase="remove", first_player=seat, file=seat, mask=left_of(seat, len(s["players"])), current=seat)
+
+
 def timeout_listing(s, me):
     return [{field: Param("int", f"singsing.param.{field}", minimum=s[field], maximum=s[field], optional=True)
              for field in ("turn", "guess")}]
@@ -327,6 +342,8 @@ MOVES = (
     Move("wrong", ("guess",), "file", apply=verdict),
     Move("timeout", ("guess",), None, params={"turn": Param("int", optional=True), "guess": Param("int", optional=True)},
          listing=timeout_listing, check=this_guess, apply=verdict,
+         unless=(Rule(lambda s, me: not timer_on(s), "singsing_no_timer",
+                      "the guess timer is off: the guess was right or wrong"),),
          decide=lambda s, a, rng: {**a, "turn": s["turn"], "guess": s["guess"]}),
     # After a wrong first guess (advanced): pay a chip for a second guess, or let the wrong stand.
     Move("second_guess", ("second_chance",), "mask", unless=(NO_CHIP,), apply=second_guess),
@@ -344,7 +361,7 @@ MOVES = (
              "tap the bar you removed first"),
         Rule(lambda s, me: not s["options"]["tracker"] and bars_left(s) < s["bars_due"], "singsing_not_enough_bars",
              "only {left} bars are left", lambda s, me: {"left": bars_left(s)}))),
-)
+) + checklist.moves("singsing", start_play, first=True)
 
 
 class SingSing(Game):
@@ -356,8 +373,13 @@ class SingSing(Game):
         Option("advanced", "bool", False, "singsing.option.advanced"),
         Option("seconds", "int", DEFAULT_SECONDS, "singsing.option.seconds", minimum=5, maximum=120),
         Option("tracker", "bool", False, "singsing.option.tracker"),
+        Option("timer", "bool", True, "singsing.option.timer"),
+        checklist.option(),
     )
     timer_cues = TimerCues(tick_last=TICK_LAST, tick=cue_names.TICK, zero=cue_names.ALARM)
+    reference = (Reference("setup", (checklist.SETUP,)), Reference("turn", ("remove", "name", "ready")),
+                 Reference("guess", ("guess", "second_chance")), Reference("convicts", ("name", "guess")),
+                 Reference("end", ("over",)), Reference("advanced", ("second_chance",)))
     moves = MOVES
     # The guesser must find the bar the file holder took (the rulebook: in the closed fist,
     # until the verdict). While the mask is off, nothing on the screen or in the log points
@@ -374,12 +396,15 @@ class SingSing(Game):
             players, options, first_player=first_player,
             file=first_player,                  # the starting player takes the file
             mask=left_of(first_player, count),  # the player to the left the mask
-            current=first_player, phase="remove", turn=1, guess=0, timer_running=False,
+            current=None if checklist.wanted(options) else first_player,   # nobody's turn while setting up
+            phase=checklist.SETUP if checklist.wanted(options) else "remove",
+            turn=1, guess=0, timer_running=False,
             bars_due=1, bars_this_turn=0, bars_out=0,
             windows=[{"left": True, "long": True, "right": True, "cards": [BARRED, BARRED]}
                      for _ in range(WINDOWS)] if options["tracker"] else None,
             freed=0, pending=[], convicts=[{c: 0 for c in CONVICTS} for _ in range(count)],
-            chips=[CHIPS if options["advanced"] else 0] * count, last=None, winner=None, win=None)
+            chips=[CHIPS if options["advanced"] else 0] * count, last=None, winner=None, win=None,
+            **(checklist.steps(SETUP_STEPS) if checklist.wanted(options) else {}))
 
     # -- the refusals in Sing Sing's words ----------------------------------------
     def unknown_action(self, kind):
@@ -407,7 +432,7 @@ class SingSing(Game):
     # -- the guess clock (run by the app) -----------------------------------
     def countdown(self, state):
         key = timer_key(state)
-        if key is None:
+        if key is None or not timer_on(state):     # no clock: the guess waits for right or wrong
             return None
         turn, guess = key
         return {"key": [turn, guess], "seconds": state["options"]["seconds"],
@@ -430,6 +455,8 @@ class SingSing(Game):
 
     def leds(self, state):
         phase = state["phase"]
+        if phase == checklist.SETUP:      # the box is laid out: nobody holds the mask or the file yet
+            return {}
         if phase == "over" or state["finished"]:
             return lights.winners(state, [state["winner"]])
         out = {state["mask"]: Led(lights.MAGENTA, "fast" if phase == "second_chance" else "solid")}
@@ -440,9 +467,16 @@ class SingSing(Game):
     # -- presentation ------------------------------------------------------
     def help(self, t, state=None) -> list[str]:
         """The rules readings and the button mapping, for the help screen."""
-        return [t(key) for key in READINGS] + [t("singsing.help.buttons")]
+        untimed = state is not None and not timer_on(state)    # the rulebook's own guess: no clock
+        return [t("singsing.reading.no_timer" if untimed and key == "singsing.reading.timer" else key)
+                for key in READINGS] + [t("singsing.help.buttons")]
+
+    def log_words(self, action, players, t):
+        return checklist.log_words(action, players, t)
 
     def summary(self, state, t):
+        if state["phase"] == checklist.SETUP:
+            return checklist.summary("singsing", state, t)
         players = state["players"]
         file, mask = players[state["file"]]["name"], players[state["mask"]]["name"]
         phase = state["phase"]
@@ -501,6 +535,8 @@ class SingSing(Game):
             i, slot = first_free(state)
             return t("singsing.prompt.name", window=i + 1, side=t(f"singsing.side.{CARD_SHORT_BAR[slot]}"))
         if phase == "guess":
+            if not timer_on(state):
+                return t("singsing.prompt.guess_untimed", file=file, mask=mask)
             return t("singsing.prompt.guess", file=file, mask=mask, seconds=state["options"]["seconds"])
         return t(PHASES[phase].prompt, file=file, mask=mask)
 
@@ -525,6 +561,8 @@ class SingSing(Game):
     def board(self, state, t):
         """The bars (a window each, with the tracker), the mask and the file at their
         seats, each player's convicts. Where the bar went stays hidden while a guess runs."""
+        if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
+            return None
         secret = state["phase"] in GUESSING
         windows = () if secret or state["windows"] is None else tuple(
             Area(f"window.{n}", t("singsing.board.window", n=n),
@@ -561,7 +599,7 @@ class SingSing(Game):
         assert 0 <= state["file"] < count and 0 <= state["mask"] < count
         assert state["file"] != state["mask"], "one mask and one file, never with the same player"
         actor = PHASES[phase].actor
-        assert state["current"] == (state[actor] if actor else state["file"])
+        assert state["current"] == (None if phase == checklist.SETUP else state[actor] if actor else state["file"])
         assert len(state["chips"]) == count
         assert all(0 <= c <= (CHIPS if opts["advanced"] else 0) for c in state["chips"])
         assert 0 <= state["guess"] <= (2 if opts["advanced"] else 1), "never beyond the second guess"
@@ -572,6 +610,9 @@ class SingSing(Game):
         assert 0 <= state["bars_this_turn"] <= state["bars_due"]
         assert 0 <= state["bars_out"] <= TOTAL_BARS
         assert state["turn"] >= 1
+        if phase == checklist.SETUP:
+            checklist.check_invariants(state)
+            assert state["bars_out"] == 0 and state["freed"] == 0
         # convicts: freed = won + waiting for the verdict (+ tracked cards not yet named)
         won = sum(sum(c.values()) for c in state["convicts"])
         assert all(set(c) == set(CONVICTS) and min(c.values()) >= 0 for c in state["convicts"])

@@ -32,7 +32,7 @@ from ..board import Board, Counter, SeatView, Token, round_table
 from ..inputs import InputEvent
 from ..lights import Led
 from ..players import left_of, right_of
-from .base import END_TURN, Ballot, Game, IllegalAction, Move, Option, Param, Rule, Secret, name_of
+from .base import END_TURN, Ballot, Game, Reference, IllegalAction, Move, Option, Param, Rule, Secret, name_of
 
 # -- the box -------------------------------------------------------------
 TOTAL_CARDS = 54             # 50 Prison Contacts + 3 Escape Plans + the Snitch
@@ -777,6 +777,10 @@ class Snitch(Game):
         Secret(action=("stash_item", "item"), until=lambda s: s["phase"] == "over"),   # the stash, face down
     )
     moves = MOVES
+    reference = (Reference("setup", ("setup",)), Reference("turn", ("turn",)),
+                 Reference("scheme", ("resolution", "new_scheme")), Reference("riot", ("turn",)),
+                 Reference("gun", ("gun_vote", "tie_break", "shoot")),
+                 Reference("escape", ("escape", "escape_reveal", "final_reveal")), Reference("end", ("over",)))
     _start_gun_vote = staticmethod(start_gun_vote)     # the pads' tests build a gun vote with it
 
     # -- setup -------------------------------------------------------------

@@ -278,10 +278,15 @@ class GameScreen(BaseScreen):
         return self.buttons[type_or_key]
 
     def open_help(self) -> HelpDialog:
+        """The rules in short, those for this point of the game first, each with where the
+        rulebook says it; beside them how Cellmate reads the rules, and the buttons."""
         session = self.app.session
         t = self.t
-        paragraphs = session.game.help(t, session.state) or [t("help.none")]
-        dialog = HelpDialog(paragraphs + [t("help.common")], title=t("help.title", game=t(session.game.title)))
+        game, state = session.game, session.state
+        now, others = game.rules(t, state)
+        readings = game.help(t, state) or [t("help.none")]
+        sections = [(t("help.now"), now), (t("help.rules"), others), (t("help.readings"), readings)]
+        dialog = HelpDialog([t("help.common")], sections=sections, title=t("help.title", game=t(game.title)))
         dialog.open()
         return dialog
 

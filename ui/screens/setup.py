@@ -230,8 +230,8 @@ class SetupScreen(BaseScreen):
         box.clear_widgets()
         game = games.get(self.game_id)
         pads = self.app.pads_present      # with seat pads some options begin otherwise (a secret vote)
-        self.options = {o.name: o.pads_default if pads and o.pads_default is not None else o.default
-                        for o in game.options}
+        self.options = {o.name: o.pads_default if pads and o.pads_default is not None
+                        else o.table_default if o.table_default is not None else o.default for o in game.options}
         for option in game.options:
             row = OptionRow(screen=self, option=option, kind=option.kind, label=self.t(option.label))
             row.build()
