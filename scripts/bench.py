@@ -87,6 +87,7 @@ def make_data(root: Path) -> dict[str, Path]:
     def fresh(name, game, players, options=None, fast=False):
         dirs[name] = root / name
         store = Store.open(dirs[name])
+        store.set_setting("tour.seen", True)   # a table used before: no first-run tour over it
         if fast:  # only to build a long game quickly; the app opens it with its own settings
             store.conn.execute("PRAGMA synchronous=OFF")
         return store, Session.create(store, game, players, options, rng=random.Random(7))

@@ -17,7 +17,7 @@ import pytest  # noqa: E402
 
 from companion.config import Config  # noqa: E402
 from companion.inputs import InputEvent  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.store import Store, StoreError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "build" / "screenshots"
@@ -423,9 +423,14 @@ def make_ui(kivy_window, tmp_path):
 
     built = []
 
-    def make(data_dir=None, rig=None, clock=None, config=None, seat=0, store=None, **kwargs):
+    def make(data_dir=None, rig=None, clock=None, config=None, seat=0, store=None, tour=False, **kwargs):
         data_dir = Path(data_dir) if data_dir else tmp_path / "data"
         store = store or Store.open(data_dir)
+        if not tour:    # a table that has been used before: the first-run tour is behind it
+            try:
+                store.set_setting("tour.seen", True)
+            except StoreError:   # a test of saved games that refuse: it shows, as it would
+                pass
         rig = rig or StubRig()
         clock = clock or FakeClock()
         app = build_app(config or Config(), store, rig, clock=clock, rng=FirstSeat(seat), **kwargs)

@@ -53,6 +53,8 @@ SESSIONS_PAGE = 20    # saved games read at once when looking for one
 SHARED_KV = ("widgets",)   # ui/<name>.kv read at start; the others with what needs them (widgets.load_look)
 TABLE_VIEWS = ("dice", "game", "vote")    # the screens a game is played on (Game.table_screen; a secret vote)
 TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
+TOUR_SCREENS = ("dice", "game")             # the first of these shown opens the first-run tour
+TOUR_SEEN = "tour.seen"                     # in the store's settings once it was shown
 
 
 # -- Kivy set-up, before any window exists ---------------------------------------
@@ -108,6 +110,7 @@ class CellmateApp(App):
     timer_phase = StringProperty(IDLE)
     key_help_text = StringProperty("")
     notice_text = StringProperty("")
+    tour = None                               # the first-run tour while it is open (first_run_tour)
     countdown_on = BooleanProperty(False)   # the game's own countdown (Sing Sing's guess)
     countdown_text = StringProperty("")
     countdown_caption = StringProperty("")
@@ -329,6 +332,33 @@ class CellmateApp(App):
         self.screen(name)           # made when first shown
         self.root.ids.toast.hide()  # a brief message belongs to the screen it was said on
         self.sm.current = name      # its on_pre_enter refreshes it
+        if name in TOUR_SCREENS:
+            self.first_run_tour()
+
+    def first_run_tour(self):
+        """The first time a table is on this Cellmate's screen: four steps through it
+        (skippable), then never again (kept in the saved games' settings)."""
+        if self.tour is not None:
+            return None
+        try:
+            if self.store.get_setting(TOUR_SEEN):
+                return None
+        except StoreError:          # the saved games cannot be read now: no tour this time
+            return None
+        from .dialogs import TourDialog
+
+        t = self.t
+        steps = [(t(f"tour.{n}.title"), t(f"tour.{n}.body")) for n in range(1, 5)]
+
+        def seen():
+            self.tour = None
+            try:
+                self.store.set_setting(TOUR_SEEN, True)
+            except StoreError as exc:   # shown again next time: no harm
+                log.warning("the tour could not be marked as seen: %s", exc)
+        self.tour = TourDialog(steps, t, done=seen)
+        self.tour.open()
+        return self.tour
 
     def refresh(self) -> None:
         """Show the new state on the current screen, synchronously (a table screen
