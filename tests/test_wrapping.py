@@ -64,6 +64,11 @@ def test_a_break_keeps_digraphs_together_and_two_letters_on_each_side():
         assert all(len(letters(line)) >= 2 for line in lines), lines
 
 
+def test_a_syllable_break_leaves_three_letters_or_more_for_the_next_line():
+    # 230 px takes "Donaudampfschiffah-": "h|r" is a syllable break, but "-rt" alone reads badly
+    assert name_lines("Donaudampfschiffahrt", 230, width) == ["Donaudampfschif-", "fahrt"]
+
+
 def packed(items, rooms):
     return [" · ".join(line) for line in pack(items, rooms, width)]
 

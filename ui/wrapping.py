@@ -18,6 +18,7 @@ VOWELS = set("aeiouyäöüáàâéèêíìîóòôúùûæøå")
 KEEP = ("ch", "ck", "ph", "th", "sh", "qu", "ie", "ei", "ai", "au", "eu", "äu", "ou", "oo", "ee",
         "bl", "br", "pl", "pr", "kl", "kr", "gl", "gr", "fl", "fr", "dr", "tr")
 MIN_PART = 2       # letters at least on either side of a break
+MIN_TAIL = 3       # letters at least after a chosen syllable break
 
 
 def name_lines(name: str, room: float, width: Width) -> list[str]:
@@ -63,7 +64,8 @@ def _cut(word: str, room: float, width: Width) -> int | None:
     if not fits:
         return None
     longest = fits[-1]
-    good = [k for k in fits if _syllable_break(word, k) and k >= longest * 0.5]
+    # a syllable break that leaves three letters or more for the next line ("-fahrt", not "-rt")
+    good = [k for k in fits if _syllable_break(word, k) and k >= longest * 0.5 and len(word) - k >= MIN_TAIL]
     return good[-1] if good else longest
 
 
