@@ -63,12 +63,19 @@ CREATE TABLE IF NOT EXISTS snapshots (
     state TEXT NOT NULL,
     PRIMARY KEY (session_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS results (
+    session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    head INTEGER NOT NULL,          -- the result holds while the session's head and updated
+    updated REAL NOT NULL,          -- are these (an undo, a redo or another program's change: worked out again)
+    result TEXT NOT NULL            -- JSON: Game.result, started, ended, seconds (companion/results.py)
+);
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
 """
-# What each table must have for this Cellmate to read and write it.
+# What each table must have for this Cellmate to read and write it (`results` is only a
+# cache of what the logs say: a file without it gets it, a read-only one does without).
 TABLES = {
     "sessions": {"id", "game", "setup", "head", "finished", "created", "updated"},
     "events": {"session_id", "seq", "action", "at"},
