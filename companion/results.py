@@ -86,7 +86,7 @@ def work_out(store: Store, session_id: int, head: int, updated: float, keep: boo
     except Exception:   # a log this version cannot replay
         log.warning("game %s: no result", session_id, exc_info=True)
         return None
-    if result is not None and keep and store.saving:
+    if result is not None and keep and store.refusal is None and store.waiting is None:
         try:
             store.write(lambda c: _keep_if_unchanged(c, session_id, head, updated, result))
         except StoreError:
