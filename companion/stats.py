@@ -199,8 +199,8 @@ def percent(rate: float) -> str:
 
 
 def p_text(p: float) -> str:
-    """A p-value as people read it: two significant figures, never 0."""
-    return "< 0.0001" if p < 0.0001 else f"{p:.2g}" if p < 0.01 else f"{p:.2f}"
+    """A p-value as people read it, with its sign: "p = 0.0012", never "p = 0": "p < 0.0001"."""
+    return "p < 0.0001" if p < 0.0001 else f"p = {p:.2g}" if p < 0.01 else f"p = {p:.2f}"
 
 
 def minutes(seconds: float | None) -> int | None:

@@ -230,7 +230,8 @@ def test_every_roll_not_undone_in_every_game_is_counted_by_face(tmp_path, clock)
 
 
 def test_the_words_for_a_p_value():
-    assert stats.p_text(0.0012497) == "0.0012" and stats.p_text(0.5) == "0.50" and stats.p_text(1e-9) == "< 0.0001"
+    assert stats.p_text(0.0012497) == "p = 0.0012" and stats.p_text(0.5) == "p = 0.50"
+    assert stats.p_text(1e-9) == "p < 0.0001"
     assert stats.minutes(89) == 1 and stats.minutes(0) == 0 and stats.minutes(None) is None
 
 

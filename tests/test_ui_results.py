@@ -1,5 +1,6 @@
 """Past games show a finished game's result: who won and how long it took."""
 import json
+import random
 
 import pytest
 
@@ -41,3 +42,64 @@ def test_past_games_list_the_winners_and_the_length(make_ui, lang):  # noqa: F81
     assert none.result_template == t("result.length", count=2) and none.winners == []
     assert all(row.ids.resume.disabled for row in (one, many, none))     # a result, not a game to resume
     look(ui, f"sessions-results-{lang}")
+
+
+NAMES = ["Anna", "Ben", "Cleo", "Donaudampfschiff", "Emil", "Fritzi"]
+
+
+def made_up_history(store, count=50, seed=7):
+    """`count` finished games of the four games with made-up results, and rolls for the dice."""
+    rng = random.Random(seed)
+    endings = {"snitch": ["deck_out", "snitch_gun", "escape_failed", "escape_succeeded"],
+               "heist": ["bag_empty", "heists"], "singsing": ["same", "different"], "dig": [None]}
+
+    def write(c):
+        for n in range(count):
+            game = ("snitch", "dig", "heist", "singsing")[n % 4]
+            names = rng.sample(NAMES, rng.randint(4, 5))
+            seats = len(names)
+            winners = sorted(rng.sample(range(seats), 3 if game == "snitch" and n % 8 == 0 else 1))
+            outcomes = [None] * seats
+            if game == "snitch":
+                outcomes[winners[0] if len(winners) == 1 else (max(winners) + 1) % seats] = "snitch"
+            scores = [None] * seats if game == "snitch" else [rng.randint(0, 20) for _ in names]
+            setup = {"players": [{"name": name, "colour": "orange", "letter": name[0]} for name in names],
+                     "options": {}, "first_player": 0}
+            updated = 1_700_000_000 + n * 3600
+            sid = c.execute("INSERT INTO sessions (game, setup, head, finished, created, updated) "
+                            "VALUES (?, ?, 1, 1, ?, ?)", (game, json.dumps(setup), updated - 1800, updated)).lastrowid
+            faces = [rng.choice([1, 2, 3, 4, 5, 6, 6]) for _ in range(20)]
+            c.execute("INSERT INTO events (session_id, seq, action, at) VALUES (?, 1, ?, ?)",
+                      (sid, json.dumps({"type": "roll", "player": 0, "dice": faces, "manual": True}), updated))
+            result = {"winners": winners, "scores": scores, "outcomes": outcomes,
+                      "ending": rng.choice(endings[game]), "turns": rng.randint(5, 30),
+                      "started": updated - 1800.0, "ended": float(updated), "seconds": rng.randint(15, 90) * 60.0}
+            c.execute("INSERT INTO results (session_id, head, updated, result) VALUES (?, 1, ?, ?)",
+                      (sid, updated, json.dumps(result)))
+    store.write(write)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_statistics_of_50_games_in_bars_and_words(make_ui, lang):  # noqa: F811  (a fixture)
+    from companion import stats
+    t = Catalogue(lang)
+    store = Store.memory()
+    made_up_history(store)
+    played, dice = stats.load(store)
+    assert played.counted == 50 and dice["all"].total == 1000
+    ui = make_ui(store=store)
+    ui.app.set_language(lang)
+    ui.tap(ui.ids().sessions)
+    ui.tap(ui.screen.ids.stats)
+    screen = ui.screen
+    assert ui.app.sm.current == "stats"
+    texts = [w.text for w in screen.ids.body.children if hasattr(w, "text")]
+    assert t("stats.players") in texts and t("snitch.title") in texts
+    assert any(text.startswith(t("stats.dice.biased", count=1000, p="", chi="")[:12]) for text in texts)
+    bars = [w for w in screen.ids.body.children if type(w).__name__ == "StatBar"]
+    assert bars and all(0 <= bar.share <= 1 for bar in bars)
+    look(ui, f"stats-50-{lang}")
+    screen.ids.scroll.scroll_y = 0.8                  # The Snitch: how often the Snitch won, how the games ended
+    look(ui, f"stats-50-snitch-{lang}")
+    screen.ids.scroll.scroll_y = 0
+    look(ui, f"stats-50-end-{lang}")
