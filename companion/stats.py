@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .players import same_name_key
 
@@ -78,13 +79,22 @@ class Stats:
 ALL = "*"   # the Line over every game
 
 
-def canonical(name: str, names: dict[str, str] | None = None) -> str:
-    """The name a player counts as: merged names followed (a chain too, never in a circle)."""
-    mapping = {same_name_key(k): v for k, v in (names or {}).items()}
+@lru_cache(maxsize=4096)
+def _key(name: str) -> str:
+    return same_name_key(name)
+
+
+def canonical(name: str, names: dict[str, str] | None = None, mapping: dict[str, str] | None = None) -> str:
+    """The name a player counts as: merged names followed (a chain too, never in a circle).
+    `mapping`: the merged names by _key, made once for many calls."""
+    if mapping is None:
+        mapping = {_key(k): v for k, v in (names or {}).items()}
+    if not mapping:
+        return name
     seen = set()
-    while same_name_key(name) in mapping and same_name_key(name) not in seen:
-        seen.add(same_name_key(name))
-        name = mapping[same_name_key(name)]
+    while _key(name) in mapping and _key(name) not in seen:
+        seen.add(_key(name))
+        name = mapping[_key(name)]
     return name
 
 
@@ -107,6 +117,7 @@ def compute(records, names: dict[str, str] | None = None) -> Stats:
     the Snitch won)."""
     players: dict[str, dict[str, Line]] = {}
     by_key: dict[str, str] = {}           # one spelling per player: the first seen
+    mapping = {_key(k): v for k, v in (names or {}).items()}
     per_game: dict[str, GameLine] = {}
     counted = 0
     for record in records:
@@ -132,8 +143,8 @@ def compute(records, names: dict[str, str] | None = None) -> Stats:
             if outcome:
                 line.outcomes[outcome] = line.outcomes.get(outcome, 0) + 1
                 line.outcome_wins[outcome] = line.outcome_wins.get(outcome, 0) + (seat in winners)
-            name = canonical(player.get("name", "?"), names)
-            name = by_key.setdefault(same_name_key(name), name)
+            name = canonical(player.get("name", "?"), mapping=mapping)
+            name = by_key.setdefault(_key(name), name)
             lines = players.setdefault(name, {})
             score = scores[seat] if seat < len(scores) else None
             for key in (game, ALL):

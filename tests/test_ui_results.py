@@ -103,3 +103,22 @@ def test_the_statistics_of_50_games_in_bars_and_words(make_ui, lang):  # noqa: F
     look(ui, f"stats-50-snitch-{lang}")
     screen.ids.scroll.scroll_y = 0
     look(ui, f"stats-50-end-{lang}")
+
+
+def test_the_statistics_are_worked_out_again_only_when_a_game_changed(make_ui, monkeypatch):  # noqa: F811
+    from companion import stats
+    store = Store.memory()
+    made_up_history(store, count=8)
+    ui = make_ui(store=store)
+    calls = []
+    load = stats.load
+    monkeypatch.setattr(stats, "load", lambda s: calls.append(1) or load(s))
+    ui.tap(ui.ids().sessions)
+    ui.tap(ui.screen.ids.stats)
+    ui.tap(ui.screen.ids.back)
+    ui.tap(ui.screen.ids.stats)                     # nothing changed: the same numbers, not worked out again
+    assert len(calls) == 1
+    ui.tap(ui.screen.ids.back)
+    _finished(store, ["Anna", "Ben"], [1], 600)     # a game finished meanwhile
+    ui.tap(ui.screen.ids.stats)
+    assert len(calls) == 2 and "Ben" in [w.label for w in ui.screen.ids.body.children if hasattr(w, "label")]

@@ -18,6 +18,12 @@ from .. import theme
 from ..widgets import Histogram
 from .base import BaseScreen, game_title
 
+def json_setting(store) -> str:
+    """The merged names, as text (compared to see whether they changed)."""
+    import json
+    return json.dumps(store.get_setting(stats.NAMES_KEY, {}), sort_keys=True)
+
+
 PLAYERS_SHOWN = 12      # the players with the most games; the rest are in the export
 
 
@@ -38,16 +44,26 @@ class StatText(Label):
 
 
 class StatsScreen(BaseScreen):
+    _shown = None       # (what the numbers were worked out from, the language)
+
     def refresh(self):
-        body = self.ids.body
-        body.clear_widgets()
+        """Worked out again only when a game changed since (or the language did): with
+        thousands of games that takes a moment, showing the screen again does not."""
+        store = self.app.store
         try:
-            played, dice = stats.load(self.app.store)
+            changed = (tuple(store.read("SELECT COUNT(*), MAX(updated) FROM sessions")[0]), store.path,
+                       json_setting(store), self.app.lang)
+            if changed == self._shown and self.ids.body.children:
+                return
+            played, dice = stats.load(store)
         except StoreError as exc:
             self.app.toast(self.t.error(exc), "error")
             return
+        body = self.ids.body
+        body.clear_widgets()
         for widget in self.widgets(played, dice):
             body.add_widget(widget)
+        self._shown = changed
 
     def number(self, value: float, digits: int = 1) -> str:
         text = f"{value:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{round(value)}"
