@@ -122,3 +122,40 @@ def test_the_statistics_are_worked_out_again_only_when_a_game_changed(make_ui, m
     _finished(store, ["Anna", "Ben"], [1], 600)     # a game finished meanwhile
     ui.tap(ui.screen.ids.stats)
     assert len(calls) == 2 and "Ben" in [w.label for w in ui.screen.ids.body.children if hasattr(w, "label")]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_two_names_are_merged_on_the_statistics_screen_and_kept_apart_again(make_ui, lang):  # noqa: F811
+    from companion import stats
+    t = Catalogue(lang)
+    store = Store.memory()
+    _finished(store, ["Anna", "Ben"], [0], 600)
+    _finished(store, ["Annie", "Ben"], [0], 600)
+    ui = make_ui(store=store)
+    ui.app.set_language(lang)
+    ui.tap(ui.ids().sessions)
+    ui.tap(ui.screen.ids.stats)
+    screen = ui.screen
+
+    def labels():
+        return [w.label for w in screen.ids.body.children if hasattr(w, "label")]
+
+    assert "Annie" in labels() and "Anna" in labels()
+    ui.tap(screen.ids.merge)
+    dialog = ui.modal()
+    assert dialog.question == t("stats.merge_which")
+    ui.tap(next(b for b in dialog.ids.choices.children if b.text == "Annie"))
+    assert dialog.question == t("stats.merge_into", name="Annie")
+    assert sorted(b.text for b in dialog.ids.choices.children) == ["Anna", "Ben"]
+    look(ui, f"stats-merge-{lang}", dialog)
+    ui.tap(next(b for b in dialog.ids.choices.children if b.text == "Anna"))
+    assert ui.modal() is None and store.get_setting(stats.NAMES_KEY) == {"Annie": "Anna"}
+    assert "Annie" not in labels()
+    anna = next(w for w in screen.ids.body.children if getattr(w, "label", "") == "Anna")
+    assert anna.value.startswith(t("stats.won", wins=2, plays=2, rate="100 %")[:6])
+
+    ui.tap(screen.ids.merge)                           # and apart again
+    dialog = ui.modal()
+    ui.tap(next(b for b in dialog.ids.choices.children if b.text == "Annie"))
+    ui.tap(next(b for b in dialog.ids.choices.children if b.text == t("stats.keep_apart", name="Annie")))
+    assert store.get_setting(stats.NAMES_KEY) == {} and "Annie" in labels()

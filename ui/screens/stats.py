@@ -15,7 +15,7 @@ from companion import stats
 from companion.store import StoreError
 
 from .. import theme
-from ..widgets import Histogram
+from ..widgets import Dialog, FlatButton, Histogram
 from .base import BaseScreen, game_title
 
 def json_setting(store) -> str:
@@ -43,6 +43,49 @@ class StatText(Label):
     pass
 
 
+class MergeDialog(Dialog):
+    """Two names for one player: first which name, then the name it counts as (or, for a
+    name merged before, to count it apart again). Kept in the settings (stats.NAMES_KEY)."""
+    question = StringProperty("")
+
+    def __init__(self, screen, players: list[str], **kwargs):
+        super().__init__(**kwargs)
+        self.screen = screen
+        self.players = players
+        self.names = screen.merged()
+        self.ask_which()
+
+    def fill(self, names: list[str], pick) -> None:
+        grid = self.ids.choices
+        grid.clear_widgets()
+        for name in names:
+            button = FlatButton(text=name, font_size="24sp", size_hint_y=None, height=dp(theme.TOUCH))
+            button.bind(on_release=lambda _b, name=name: pick(name))
+            grid.add_widget(button)
+
+    def ask_which(self) -> None:
+        t = self.screen.t
+        self.question = t("stats.merge_which")
+        self.fill(self.players + sorted(self.names), self.ask_into)
+
+    def ask_into(self, name: str) -> None:
+        t = self.screen.t
+        self.question = t("stats.merge_into", name=name)
+        choices = [n for n in self.players if stats.canonical(n, self.names) != stats.canonical(name, self.names)]
+        if name in self.names:
+            apart = FlatButton(text=t("stats.keep_apart", name=name), font_size="24sp", tone="primary",
+                               size_hint_y=None, height=dp(theme.TOUCH))
+            apart.bind(on_release=lambda _b: self.done(stats.unmerge(self.names, name)))
+            self.fill(choices, lambda into: self.done(stats.merge(stats.unmerge(self.names, name), name, into)))
+            self.ids.choices.add_widget(apart, index=len(self.ids.choices.children))
+        else:
+            self.fill(choices, lambda into: self.done(stats.merge(self.names, name, into)))
+
+    def done(self, names: dict) -> None:
+        self.dismiss()
+        self.screen.save_names(names)
+
+
 class StatsScreen(BaseScreen):
     _shown = None       # (what the numbers were worked out from, the language)
 
@@ -65,6 +108,24 @@ class StatsScreen(BaseScreen):
             body.add_widget(widget)
         self._shown = changed
 
+    def merged(self) -> dict:
+        names = self.app.store.get_setting(stats.NAMES_KEY, {})
+        return names if isinstance(names, dict) else {}
+
+    def ask_merge(self) -> None:
+        if self._players:
+            MergeDialog(self, list(self._players)).open()
+
+    def save_names(self, names: dict) -> None:
+        try:
+            self.app.store.set_setting(stats.NAMES_KEY, names)
+        except StoreError as exc:
+            self.app.toast(self.t.error(exc), "error")
+            return
+        self.refresh()
+
+    _players: list = []
+
     def number(self, value: float, digits: int = 1) -> str:
         text = f"{value:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{round(value)}"
         return text.replace(".", ",") if self.app.lang == "de" else text
@@ -72,12 +133,18 @@ class StatsScreen(BaseScreen):
     def widgets(self, played: stats.Stats, dice: dict[str, stats.Dice]) -> list:
         t = self.t
         out: list = []
+        self._players = sorted(played.players, key=str.casefold)
         if not played.counted:
             out.append(StatText(text=t("stats.empty")))
         else:
             out.append(StatHeading(text=t("stats.players")))
             for name in played.player_order()[:PLAYERS_SHOWN]:
                 out.append(self.bar(name, played.players[name][stats.ALL]))
+            merge = FlatButton(text=t("stats.merge"), font_size="24sp", size_hint=(None, None),
+                               width=dp(360), height=dp(theme.TOUCH))
+            merge.bind(on_release=lambda _b: self.ask_merge())
+            self.ids["merge"] = merge
+            out.append(merge)
             for game_id in sorted(played.games, key=lambda g: -played.games[g].plays):
                 out += self.game_widgets(played, game_id)
         out.append(StatHeading(text=t("stats.dice")))
