@@ -239,3 +239,21 @@ def test_no_game_without_a_result_function_fails_on_a_finished_state():
     for game in GAMES.values():
         assert game.result({"players": [], "finished": False}) is None
     assert json.dumps(GAMES["dice"].result({"players": [{}, {}], "finished": True, "turn": 3}))
+
+
+def test_a_file_read_as_it_is_without_the_results_table_still_lists_and_counts(tmp_path):
+    import sqlite3
+    store = Store.open(tmp_path)
+    session = Session.create(store, "dice", ["Ann", "Bob"])
+    session.act({"type": "roll", "dice": [4]})
+    session.act({"type": "end"})
+    store.close()
+    conn = sqlite3.connect(tmp_path / "cellmate.db", isolation_level=None)
+    conn.execute("DROP TABLE results")
+    conn.close()
+    old = Store(sqlite3.connect(f"{(tmp_path / 'cellmate.db').as_uri()}?mode=ro", uri=True), tmp_path / "x.db")
+    assert old.list_sessions()[0]["result"] is None                  # listed, without a result
+    [record] = results.finished(old)                                 # worked out, not kept
+    assert record["result"]["winners"] == [] and not results.has_table(old)
+    played, dice = stats.load(old)
+    assert played.counted == 1 and dice["all"].counts[4] == 1
