@@ -159,3 +159,25 @@ def test_two_names_are_merged_on_the_statistics_screen_and_kept_apart_again(make
     ui.tap(next(b for b in dialog.ids.choices.children if b.text == "Annie"))
     ui.tap(next(b for b in dialog.ids.choices.children if b.text == t("stats.keep_apart", name="Annie")))
     assert store.get_setting(stats.NAMES_KEY) == {} and "Annie" in labels()
+
+
+def test_export_from_the_statistics_screen_goes_to_a_usb_stick_else_the_data_dir(make_ui, tmp_path,  # noqa: F811
+                                                                                   monkeypatch):
+    import getpass
+    from companion import export
+    store = Store.open(tmp_path / "data")
+    _finished(store, ["Anna", "Ben"], [0], 600)
+    monkeypatch.setenv(export.MEDIA_ENV, str(tmp_path / "media"))
+    ui = make_ui(store=store)
+    ui.tap(ui.ids().sessions)
+    ui.tap(ui.screen.ids.stats)
+    t = Catalogue("en")
+    ui.tap(ui.screen.ids.export)                      # no stick: the data dir
+    assert len(list((tmp_path / "data").glob("cellmate-*"))) == 5      # JSON, 3 CSV, BG Stats
+    assert ui.app.last_toast == t("stats.exported_data")
+    stick = tmp_path / "media" / getpass.getuser() / "STICK"
+    stick.mkdir(parents=True)
+    ui.tap(ui.screen.ids.export)
+    assert len(list(stick.glob("cellmate-*"))) == 5
+    assert ui.app.last_toast == t("stats.exported_stick", name="STICK")
+    assert export.read_json(next(stick.glob("cellmate-*[0-9].json")))[0]["players"][0]["name"] == "Anna"

@@ -6,6 +6,8 @@ Its look is in stats.kv beside this file: bars drawn with Kivy's own graphics
 screen is shown (not per frame): the screen then holds a few dozen widgets."""
 from __future__ import annotations
 
+import logging
+
 from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -24,6 +26,7 @@ def json_setting(store) -> str:
     return json.dumps(store.get_setting(stats.NAMES_KEY, {}), sort_keys=True)
 
 
+log = logging.getLogger(__name__)
 PLAYERS_SHOWN = 12      # the players with the most games; the rest are in the export
 
 
@@ -125,6 +128,24 @@ class StatsScreen(BaseScreen):
         self.refresh()
 
     _players: list = []
+
+    def export_all(self) -> None:
+        """Every game as JSON, CSV and a BG Stats file: to a mounted USB stick, else the data dir."""
+        from companion import export
+        t, store = self.t, self.app.store
+        stick = export.usb_dir()
+        folder = stick or (store.path.parent if store.path is not None else None)
+        if folder is None:
+            self.app.toast(t("stats.export_nowhere"), "error")
+            return
+        try:
+            for fmt in export.FORMATS:
+                export.write(store, fmt, folder)
+        except export.ExportError as exc:
+            log.warning("export to %s failed: %s", folder, exc)
+            self.app.toast(t("stats.export_failed"), "error")
+            return
+        self.app.toast(t("stats.exported_stick", name=stick.name) if stick else t("stats.exported_data"))
 
     def number(self, value: float, digits: int = 1) -> str:
         text = f"{value:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{round(value)}"
