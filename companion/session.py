@@ -18,7 +18,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from . import games
+from . import games, results
 from .dice import histogram
 from .games.base import Game, IllegalAction
 from .players import make_table
@@ -188,17 +188,20 @@ class Session:
         text = json.dumps(resolved)
         snapshot = json.dumps(after) if seq % SNAPSHOT_EVERY == 0 else None
         finished = int(bool(after.get("finished")))
+        result = results.of(self.game, after, None, None) if finished else None
+        now = time.time()
 
         def commit(c):
             self._check_unchanged(c)
             c.execute("DELETE FROM events WHERE session_id = ? AND seq >= ?", (self.id, seq))
             c.execute("DELETE FROM snapshots WHERE session_id = ? AND seq >= ?", (self.id, seq))
             c.execute("INSERT INTO events (session_id, seq, action, at) VALUES (?, ?, ?, ?)",
-                      (self.id, seq, text, time.time()))
+                      (self.id, seq, text, now))
             if snapshot:
                 c.execute("INSERT INTO snapshots (session_id, seq, state) VALUES (?, ?, ?)", (self.id, seq, snapshot))
             c.execute("UPDATE sessions SET head = ?, finished = ?, updated = ? WHERE id = ?",
-                      (seq, finished, time.time(), self.id))
+                      (seq, finished, now, self.id))
+            self._keep_result(c, seq, now, result, now)
 
         self.store.write(commit)
         self.head = self.length = seq
@@ -235,6 +238,15 @@ class Session:
             raise IllegalAction("nothing_to_redo", "nothing to redo")
         return self._move_head(self.head + 1)
 
+    def _keep_result(self, c, seq: int, updated: float, result: dict | None, ended: float | None) -> None:
+        """Inside the commit: a finished game's result beside it, with its length
+        (a result left from before an undo is stale by head and updated: never deleted here)."""
+        if result is not None:
+            started = results.first_action_at(c, self.id)
+            results.save(c, self.id, seq, updated, {
+                **result, "started": started, "ended": ended,
+                "seconds": ended - started if started is not None and ended is not None else None})
+
     def _keep(self, seq: int, state: dict) -> None:
         """Remember the state after `seq` (states are never changed in place: apply copies)."""
         self._states[seq] = state
@@ -244,11 +256,16 @@ class Session:
     def _move_head(self, seq: int) -> dict:
         state = self._state_at(seq)     # a kept state when it is near
         finished = int(bool(state.get("finished")))
+        result = results.of(self.game, state, None, None) if finished else None
+        now = time.time()
 
         def commit(c):
             self._check_unchanged(c)
             c.execute("UPDATE sessions SET head = ?, finished = ?, updated = ? WHERE id = ?",
-                      (seq, finished, time.time(), self.id))
+                      (seq, finished, now, self.id))
+            if result is not None:
+                row = c.execute("SELECT at FROM events WHERE session_id = ? AND seq = ?", (self.id, seq)).fetchone()
+                self._keep_result(c, seq, now, result, row[0] if row else None)
 
         self.store.write(commit)
         going_back = seq < self.head

@@ -63,12 +63,19 @@ CREATE TABLE IF NOT EXISTS snapshots (
     state TEXT NOT NULL,
     PRIMARY KEY (session_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS results (
+    session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    head INTEGER NOT NULL,          -- the result holds while the session's head and updated
+    updated REAL NOT NULL,          -- are these (an undo, a redo or another program's change: worked out again)
+    result TEXT NOT NULL            -- JSON: Game.result, started, ended, seconds (companion/results.py)
+);
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
 """
-# What each table must have for this Cellmate to read and write it.
+# What each table must have for this Cellmate to read and write it (`results` is only a
+# cache of what the logs say: a file without it gets it, a read-only one does without).
 TABLES = {
     "sessions": {"id", "game", "setup", "head", "finished", "created", "updated"},
     "events": {"session_id", "seq", "action", "at"},
@@ -444,12 +451,16 @@ class Store:
         """Saved sessions, the last changed first. A page at a time: at most `limit`,
         those listed after `after`, the (updated, id) of the last one already listed
         (so a delete between two pages skips nothing). Reads no session's log."""
-        sql = "SELECT id, game, setup, head, finished, created, updated FROM sessions"
+        # with each finished game's result when it is kept (companion/results.py)
+        kept = self.read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'")
+        sql = ("SELECT s.id, s.game, s.setup, s.head, s.finished, s.created, s.updated, "
+               + ("r.result FROM sessions AS s LEFT JOIN results AS r ON r.session_id = s.id AND r.head = s.head "
+                  "AND r.updated = s.updated AND s.finished = 1" if kept else "NULL FROM sessions AS s"))
         params: list = []
         if after is not None:
-            sql += " WHERE updated < ? OR (updated = ? AND id < ?)"
+            sql += " WHERE s.updated < ? OR (s.updated = ? AND s.id < ?)"
             params += [after[0], after[0], after[1]]
-        sql += " ORDER BY updated DESC, id DESC"
+        sql += " ORDER BY s.updated DESC, s.id DESC"
         if limit is not None:
             sql += " LIMIT ?"
             params.append(max(0, int(limit)))
@@ -459,8 +470,10 @@ class Store:
             setup = load_json(r[2])
             if not isinstance(setup, dict):
                 setup = {"players": [], "options": {}}
+            result = load_json(r[7]) if r[7] is not None else None
             sessions.append({"id": r[0], "game": r[1], "setup": repair_setup(setup)[0], "head": r[3],
-                             "finished": bool(r[4]), "created": r[5], "updated": r[6]})
+                             "finished": bool(r[4]), "created": r[5], "updated": r[6],
+                             "result": result if isinstance(result, dict) else None})
         return sessions
 
     def count_sessions(self) -> int:

@@ -1,4 +1,4 @@
-"""The `companion` command: run the app, script a table, check the machine, print the version."""
+"""The `companion` command: run the app, script a table, export the games, check the machine, print the version."""
 from __future__ import annotations
 
 import argparse
@@ -58,7 +58,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="ask nothing: buttons are only opened and read (the default without a terminal)")
     doctor.add_argument("--no-beep", action="store_true", help="do not sound the buzzer")
 
+    export = sub.add_parser("export", help="write every saved game and its actions to files (secrets left out)",
+                            description="Write all games, their results and their actions: JSON, CSV (games, "
+                                        "players, actions) or a BG Stats play file. Secret values are never "
+                                        "written. Default folder: a mounted USB stick, else the data dir.")
+    export.add_argument("--format", choices=("json", "csv", "bgstats"), default="json", help="default json")
+    export.add_argument("--out", type=Path, metavar="DIR", help="the folder to write to")
+    export.add_argument("--data-dir", type=Path, help="where games are saved")
+
     args = parser.parse_args(argv)
+    if args.command == "export":
+        return run_export(args, sys.stdout, sys.stderr)
     if args.command == "doctor":
         from hardware.doctor import run_doctor  # gpiozero and pyserial load only here
         return run_doctor(args)
@@ -273,6 +283,44 @@ def _play(store: Store, args, inp, out, say) -> int:
     if unsaved:
         return EXIT_NOT_SAVED
     return 0 if failures == 0 else EXIT_REFUSED
+
+
+def run_export(args, out, err) -> int:
+    """`companion export`: the files written, one a line; a problem in one line on stderr, exit 2."""
+    from companion import export
+    from companion.store import default_data_dir
+
+    def fail(text: str) -> int:
+        print(f"companion export: {text}", file=err, flush=True)
+        return EXIT_NOT_SAVED
+
+    try:
+        data_dir = args.data_dir or default_data_dir()
+        if not (Path(data_dir) / "cellmate.db").exists():
+            return fail(f"there are no saved games in {data_dir}")
+        store = Store.open(data_dir, fallback=False, busy_wait=SCRIPT_BUSY_WAIT, owner="script")
+    except Exception as exc:     # never a traceback
+        return fail(f"the saved games cannot be opened: {exc}")
+    try:
+        if store.waiting is not None:
+            return fail(f"the saved games ({store.waiting}) stayed locked by another program")
+        params = store.notice_params
+        if store.notice in ("store.corrupt", "store.other"):
+            return fail(f"the saved games file could not be read ({params.get('reason')}); it was moved aside "
+                        f"to {params.get('moved')} and nothing was exported")
+        if store.path is None:
+            return fail(f"the saved games cannot be read: {params.get('reason') or store.notice}")
+        folder = export.destination(args.out, data_dir)
+        written = export.write(store, args.format, folder)
+    except export.ExportError as exc:
+        return fail(str(exc))
+    except Exception as exc:     # a defect of ours: one line, never a traceback
+        return fail(f"internal error ({type(exc).__name__}: {exc}); nothing more was written")
+    finally:
+        store.close()
+    for path in written:
+        print(path, file=out, flush=True)
+    return 0
 
 
 def _setup(store: Store, request: dict) -> Session:

@@ -43,7 +43,7 @@ PLAY, END_TURN, ADJUST = "play", "end_turn", "adjust"
 from ..timers import TimerCues
 
 __all__ = ["ActionSpec", "Ballot", "Game", "IllegalAction", "MemoryEntry", "MemoryList", "MemoryView", "Move",
-           "Option", "Param", "Reference", "Rule", "SECRET", "Secret", "name_of", "player_of"]
+           "Option", "Param", "Reference", "Rule", "SECRET", "Secret", "make_result", "name_of", "player_of"]
 
 
 @dataclass(frozen=True)
@@ -614,6 +614,23 @@ class Game:
         """A state saved by an older Cellmate (a snapshot) in today's fields. Default: as it is."""
         return state
 
+    # -- the result, for past games, the statistics and the export -------------------
+    def result(self, state: dict) -> dict | None:
+        """A finished game's result in the game's own words (None: not finished), JSON-ready:
+
+        {"winners": [seat, ...],          # who won (may be empty: the dice table)
+         "scores": [number | None, ...],  # per seat, the game's score (None: the game keeps none)
+         "outcomes": [str | None, ...],   # per seat, the game's word for how it ended for them
+                                          # (catalogue "result.<game>.<word>": The Snitch's "snitch", "shot")
+         "ending": str | None,            # how the game ended (catalogue "result.<game>.ending.<word>")
+         "turns": int | None}             # the game's own turn counter (Dig, dice table: rounds)
+
+        Default: the state's "winners", no scores. A game overrides it with a pure function
+        of its final state (the secrets are known by then: the result is everybody's)."""
+        if not state.get("finished"):
+            return None
+        return make_result(state, state.get("winners") or [])
+
     help_keys: tuple[str, ...] = ()  # catalogue keys: how the app reads the rules, button use
     reference: tuple[Reference, ...] = ()   # the rules in short, topic by topic, with the rulebook's page
 
@@ -678,6 +695,15 @@ class Game:
     @staticmethod
     def copy(state: dict) -> dict:
         return copy.deepcopy(state)
+
+
+def make_result(state: dict, winners, scores=None, outcomes=None, ending=None, turns=None) -> dict:
+    """Game.result's dict: one score and one outcome per seat, whole numbers as they are."""
+    count = len(state.get("players") or [])
+    scores, outcomes = list(scores or [None] * count), list(outcomes or [None] * count)
+    turn = state.get("turn") if turns is None else turns
+    return {"winners": sorted(int(seat) for seat in winners), "scores": scores, "outcomes": outcomes,
+            "ending": ending, "turns": turn if _whole(turn) else None}
 
 
 def player_of(state: dict, action: dict) -> int:

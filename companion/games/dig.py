@@ -19,6 +19,7 @@ from ..players import left_of
 from . import checklist
 from .base import (ADJUST, END_TURN, Game, IllegalAction, MemoryEntry, MemoryList, MemoryView, Move, Option, Param,
                    Reference, Rule, name_of)
+from .base import make_result
 
 # -- the rules as data ------------------------------------------------------
 CELL_BLOCK, CAFETERIA, RECREATION = "cell_block", "cafeteria", "recreational_area"
@@ -983,6 +984,12 @@ class DigYourWayOut(Game):
         assert all(0 <= seat < count for seat in s["queue"]) and (not s["queue"] or phase == "extortion")
         best = max([team_points(s, t) for t in ("a", "b")] if s["team_mode"] else [p["tunnel"] for p in s["prisoners"]])
         assert s["finished"] == (phase == "over") == (s["winner"] is not None) == (best >= s["threshold"])
+
+    def result(self, state):
+        """The winner (a team's prisoners together); per seat the tunnel points; turns are rounds."""
+        if not state.get("finished"):
+            return None
+        return make_result(state, _winners(state), scores=[p["tunnel"] for p in state["prisoners"]])
 
 
 def _extras(p, t):

@@ -24,6 +24,7 @@ from ..inputs import InputEvent
 from ..players import left_of
 from . import checklist
 from .base import ADJUST, END_TURN, Game, Reference, IllegalAction, Move, Option, Param, Rule, name_of
+from .base import make_result
 
 # -- the rules' numbers and our readings, in one place --------------------------
 GEMS_PER_COLOUR = 5          # each Mastermind puts the 5 gems of their colour in the bag
@@ -673,6 +674,14 @@ class Heist(Game):
             assert rows == state["scores"] and state["winners"] == winners_of(rows)
         else:
             assert state["scores"] is None and state["winners"] == []
+
+    def result(self, state):
+        """The winners of the final scoring; per seat the total; the ending: the bag ran out or the heists."""
+        if not state.get("finished"):
+            return None
+        scores = [row["total"] for row in state["scores"]] if state.get("scores") else None
+        return make_result(state, state.get("winners") or [], scores=scores,
+                           ending=(state.get("end") or {}).get("reason"))
 
 
 GAME = Heist()

@@ -41,6 +41,7 @@ from ..players import left_of
 from ..timers import DONE, Countdown, TimerCues
 from . import checklist
 from .base import Game, IllegalAction, Reference, Move, Option, Param, Rule, Secret, name_of
+from .base import make_result
 
 CONVICTS = ("eddie", "joe", "mack")
 WINDOWS = 12
@@ -659,6 +660,14 @@ class SingSing(Game):
         else:
             assert phase != "over" and state["winner"] is None and state["win"] is None
             assert all(k is None for k in kinds)
+
+    def result(self, state):
+        """The winner; per seat the convicts won; the ending: three of one convict or three different."""
+        if not state.get("finished"):
+            return None
+        winner = state.get("winner")
+        return make_result(state, [] if winner is None else [winner],
+                           scores=[sum(won.values()) for won in state["convicts"]], ending=state.get("win"))
 
 
 GAME = SingSing()

@@ -33,6 +33,7 @@ from ..inputs import InputEvent
 from ..lights import Led
 from ..players import left_of, right_of
 from .base import END_TURN, Ballot, Game, Reference, IllegalAction, Move, Option, Param, Rule, Secret, name_of
+from .base import make_result
 
 # -- the box -------------------------------------------------------------
 TOTAL_CARDS = 54             # 50 Prison Contacts + 3 Escape Plans + the Snitch
@@ -1130,5 +1131,17 @@ class Snitch(Game):
         if phase == "over":
             assert isinstance(s["winners"], list) and (s["snitch"] is None or 0 <= s["snitch"] < n)
             assert s["outcome"] == "escape_succeeded" or s["winners"] == ([] if s["snitch"] is None else [s["snitch"]])
+
+    def result(self, state):
+        """The winners as the rules' end names them; per seat the Snitch, the shot
+        player, and on a successful escape those who escaped; the ending (OUTCOMES)."""
+        if not state.get("finished"):
+            return None
+        snitch, shot, won = state.get("snitch"), state.get("shot"), state.get("winners") or []
+        escaped = state.get("outcome") == "escape_succeeded"
+        outcomes = ["snitch" if seat == snitch else "shot" if seat == shot else
+                    "escaped" if escaped and seat in won else None for seat in range(len(state["players"]))]
+        return make_result(state, won, outcomes=outcomes, ending=state.get("outcome"))
+
 
 GAME = Snitch()

@@ -14,7 +14,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
-from companion import games
+from companion import games, stats
 from companion.controller import REFUSED
 from companion.session import Session
 from companion.store import StoreError
@@ -26,6 +26,8 @@ from .base import BaseScreen, PLAYABLE, players_text, running_app
 from .log import LogFeed, show
 
 PAGE = 20       # sessions read at a time: a few screenfuls
+ROW = 112       # a row's height (dp); a finished game's result adds a line
+RESULT_LINE = 34
 
 
 class SessionRow(RecycleDataViewBehavior, BoxLayout):
@@ -34,6 +36,8 @@ class SessionRow(RecycleDataViewBehavior, BoxLayout):
     players = ListProperty([])          # the same names, for the one line the row has
     more_text = StringProperty("")
     detail = StringProperty("")
+    result_template = StringProperty("")   # "Won: {names} · 42 min" ("": no result kept)
+    winners = ListProperty([])
     finished = BooleanProperty(False)
     playable = BooleanProperty(True)    # this UI has a table screen for its game
     screen = ObjectProperty(None)
@@ -125,7 +129,9 @@ class SessionsScreen(BaseScreen):
 
     def row_data(self, info) -> dict:
         t = self.t
+        line, winners = self.result_line(info)
         return {"viewclass": "SessionRow", "screen": self, "session_id": info["id"],
+                "result_template": line, "winners": winners, "height": dp(ROW + (RESULT_LINE if line else 0)),
                 "title": self.describe(info), "detail": self.detail(info), "finished": info["finished"],
                 "players": [p["name"] for p in info["setup"]["players"]], "more_text": t("sessions.more_players"),
                 "playable": info["game"] in PLAYABLE, "resume_text": t("sessions.resume"),
@@ -148,6 +154,22 @@ class SessionsScreen(BaseScreen):
         when = time.strftime(t("date.format"), time.localtime(info["updated"]))
         state = t("sessions.finished" if info["finished"] else "sessions.running")
         return f"{title} · {state}\n{when} · {t('sessions.moves', count=info['head'])}"
+
+    def result_line(self, info) -> tuple[str, list[str]]:
+        """A finished game's result, one line under the rest: ("Won: {names} · 42 min", the
+        winners' names), the names as many as fit (NamesLabel). ("", []): no result kept (one
+        finished before results were kept gets it when the statistics or the export read
+        every game: no game's log is read here)."""
+        result = info.get("result") if info["finished"] else None
+        if not result:
+            return "", []
+        t = self.t
+        players = info["setup"]["players"]
+        names = [players[seat]["name"] for seat in result.get("winners") or [] if 0 <= seat < len(players)]
+        length = stats.minutes(result.get("seconds"))
+        parts = ([t("result.won", names="{names}")] if names else []) + (
+            [t("result.length", count=length)] if length is not None else [])
+        return " · ".join(parts), names
 
     def view(self, row: SessionRow):
         """A finished game's log, read without taking the game (nothing is played on)."""

@@ -1,0 +1,270 @@
+"""Every saved game and its actions, written out: JSON, CSV, or a BG Stats play file.
+
+What the rules hide never leaves: each action's arguments a game declares secret
+(Game.secrets, `hidden_args` in the game's state at its head) are written as
+"(secret)"; a game whose log cannot be replayed has every argument that could be
+secret hidden. The undone actions (a redo tail) are not part of a game and are left out.
+
+Where: `--out DIR`, else a USB stick when one is mounted (a writable folder under
+/media/<user>/ or /run/media/<user>/; MEDIA_ENV names other roots, for tests), else
+the data dir. The files are named with the time of the export, so none is written over.
+"""
+from __future__ import annotations
+
+import csv
+import getpass
+import json
+import os
+import time
+import uuid
+from pathlib import Path
+
+from . import games, results
+from .games.base import SECRET
+from .session import Session
+from .store import Store, StoreError, load_json, repair_setup
+
+FORMATS = ("json", "csv", "bgstats")
+FORMAT_VERSION = 1
+MEDIA_ENV = "CELLMATE_MEDIA_ROOTS"        # colon-separated; default /media:/run/media
+GAME_FIELDS = ("session", "game", "title", "created", "updated", "finished", "actions", "first_player",
+               "winners", "ending", "turns", "seconds", "options")
+SEAT_FIELDS = ("session", "seat", "name", "colour", "letter", "winner", "score", "outcome")
+ACTION_FIELDS = ("session", "seq", "at", "type", "player", "args")
+
+
+class ExportError(Exception):
+    """The export could not be written; the message says why in one line."""
+
+
+# -- what is written ------------------------------------------------------------------
+def collect(store: Store) -> list[dict]:
+    """Every game in the store, oldest first, as the export writes it."""
+    finished = {r["id"]: r["result"] for r in results.finished(store)}
+    rows = store.read("SELECT id, game, setup, head, finished, created, updated FROM sessions ORDER BY created, id")
+    out = []
+    for sid, game_id, setup_text, head, done, created, updated in rows:
+        setup = load_json(setup_text)
+        setup = repair_setup(setup)[0] if isinstance(setup, dict) else {"players": [], "options": {}}
+        try:
+            title = games.get(game_id).title
+        except games.IllegalAction:
+            title = ""
+        out.append({"session": sid, "game": game_id, "title": title, "created": created, "updated": updated,
+                    "finished": bool(done), "first_player": setup.get("first_player"),
+                    "options": setup.get("options") or {},
+                    "players": [{"name": p.get("name"), "colour": p.get("colour"), "letter": p.get("letter")}
+                                for p in setup.get("players") or [] if isinstance(p, dict)],
+                    "result": finished.get(sid) if done else None,
+                    "actions": _public_actions(store, sid, game_id, head)})
+    return out
+
+
+def _public_actions(store: Store, sid: int, game_id: str, head: int) -> list[dict]:
+    rows = store.read("SELECT seq, action, at FROM events WHERE session_id = ? AND seq <= ? ORDER BY seq", (sid, head))
+    try:
+        game = games.get(game_id)
+    except games.IllegalAction:
+        game = None
+    state = None
+    if game is not None and game.secrets:
+        try:
+            state = Session.load(store, sid, claim=False).state
+        except Exception:       # damaged, or from a Cellmate this one cannot replay: hide all it might
+            state = None
+    out = []
+    for seq, text, at in rows:
+        action = load_json(text)
+        if not isinstance(action, dict):
+            action = {}
+        out.append({"seq": seq, "at": at, "action": public_action(game, state, action)})
+    return out
+
+
+def public_action(game, state: dict | None, action: dict) -> dict:
+    """The action as the table may know it (state None: everything that could be secret is hidden)."""
+    if game is None:
+        return {"type": action.get("type")}     # a game this Cellmate does not know: its secrets are unknown too
+    if state is not None:
+        hidden = game.hidden_args(state, action)
+    else:
+        hidden = {s.action[1] for s in game.secrets if s.action and s.action[0] == action.get("type")}
+    return {k: (SECRET if k in hidden and v is not None else v) for k, v in action.items()}
+
+
+# -- where ---------------------------------------------------------------------------------------
+def usb_dir(roots: list[Path] | None = None, user: str | None = None) -> Path | None:
+    """The first writable folder of a mounted stick (/media/<user>/<label>, /run/media/<user>/<label>)."""
+    if roots is None:
+        roots = [Path(p) for p in os.environ.get(MEDIA_ENV, "/media:/run/media").split(":") if p]
+    if user is None:
+        try:
+            user = getpass.getuser()
+        except Exception:
+            user = ""
+    for root in roots:
+        base = root / user if user else root
+        try:
+            found = sorted(p for p in base.iterdir() if p.is_dir())
+        except OSError:
+            continue
+        for folder in found:
+            if os.access(folder, os.W_OK | os.X_OK):
+                return folder
+    return None
+
+
+def destination(out: Path | None, data_dir: Path | None, roots: list[Path] | None = None) -> Path:
+    if out is not None:
+        return Path(out)
+    return usb_dir(roots) or Path(data_dir)
+
+
+# -- writing ------------------------------------------------------------------------------------
+def write(store: Store, fmt: str, folder: Path, now: float | None = None) -> list[Path]:
+    """Write the export; the files written. ExportError in one line when it cannot be."""
+    if fmt not in FORMATS:
+        raise ExportError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ExportError(f"{folder} is not a folder" if folder.exists() else f"there is no folder {folder}")
+    try:
+        data = collect(store)
+    except StoreError as exc:
+        raise ExportError(f"the saved games cannot be read: {exc}") from None
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now if now is not None else time.time()))
+    if fmt == "json":
+        files = {f"cellmate-{stamp}.json": _json(data, now)}
+    elif fmt == "csv":
+        files = {f"cellmate-{stamp}-games.csv": _csv(GAME_FIELDS, game_rows(data)),
+                 f"cellmate-{stamp}-players.csv": _csv(SEAT_FIELDS, seat_rows(data)),
+                 f"cellmate-{stamp}-actions.csv": _csv(ACTION_FIELDS, action_rows(data))}
+    else:
+        files = {f"cellmate-{stamp}-bgstats.json": json.dumps(bgstats(data), ensure_ascii=False, indent=1)}
+    written = []
+    try:
+        for name, text in files.items():
+            path = folder / name
+            part = path.with_name(path.name + ".part")
+            with open(part, "w", encoding="utf-8", newline="") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(part, path)
+            written.append(path)
+    except OSError as exc:
+        raise ExportError(f"{folder} cannot be written: {exc.strerror or exc}") from None
+    return written
+
+
+def _json(data: list[dict], now: float | None) -> str:
+    return json.dumps({"format": "cellmate-export", "version": FORMAT_VERSION,
+                       "exported": now if now is not None else time.time(), "games": data},
+                      ensure_ascii=False, indent=1)
+
+
+def _csv(fields, rows) -> str:
+    import io
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buf.getvalue()
+
+
+def _cell(value):
+    return "" if value is None else json.dumps(value, ensure_ascii=False) if isinstance(value, (list, dict)) else value
+
+
+def game_rows(data):
+    for g in data:
+        r = g["result"] or {}
+        yield {"session": g["session"], "game": g["game"], "title": g["title"], "created": g["created"],
+               "updated": g["updated"], "finished": int(g["finished"]), "actions": len(g["actions"]),
+               "first_player": _cell(g["first_player"]), "winners": _cell(r.get("winners")),
+               "ending": _cell(r.get("ending")), "turns": _cell(r.get("turns")), "seconds": _cell(r.get("seconds")),
+               "options": _cell(g["options"])}
+
+
+def seat_rows(data):
+    for g in data:
+        r = g["result"] or {}
+        winners, scores, outcomes = r.get("winners") or [], r.get("scores") or [], r.get("outcomes") or []
+        for seat, p in enumerate(g["players"]):
+            yield {"session": g["session"], "seat": seat, "name": p["name"], "colour": _cell(p["colour"]),
+                   "letter": _cell(p["letter"]), "winner": "" if not r else int(seat in winners),
+                   "score": _cell(scores[seat] if seat < len(scores) else None),
+                   "outcome": _cell(outcomes[seat] if seat < len(outcomes) else None)}
+
+
+def action_rows(data):
+    for g in data:
+        for a in g["actions"]:
+            action = a["action"]
+            yield {"session": g["session"], "seq": a["seq"], "at": a["at"], "type": _cell(action.get("type")),
+                   "player": _cell(action.get("player")),
+                   "args": json.dumps({k: v for k, v in action.items() if k not in ("type", "player")},
+                                      ensure_ascii=False)}
+
+
+# -- BG Stats -------------------------------------------------------------------------------
+_NS = uuid.UUID("6f0e3d4c-53a8-4c36-9d8a-2a51f2a4c0de")   # the same game gets the same uuid in every export
+
+
+def bgstats(data: list[dict]) -> dict:
+    """The finished games as plays, laid out as BG Stats' own export file (games, players,
+    plays with playerScores); players by name as the statistics match them."""
+    from .i18n import Catalogue
+    from .players import same_name_key
+    en = Catalogue("en")
+    game_ids: dict[str, int] = {}
+    player_ids: dict[str, int] = {}
+    out_games, out_players, plays = [], [], []
+    for g in data:
+        r = g["result"]
+        if not g["finished"] or not r:
+            continue
+        if g["game"] not in game_ids:
+            game_ids[g["game"]] = len(game_ids) + 1
+            out_games.append({"id": game_ids[g["game"]], "name": en(g["title"]) if g["title"] else g["game"],
+                              "uuid": str(uuid.uuid5(_NS, "game:" + g["game"])), "sourceGameId": g["game"],
+                              "cooperative": False, "noPoints": not any(s is not None for s in r["scores"])})
+        scores = []
+        for seat, p in enumerate(g["players"]):
+            key = same_name_key(p["name"] or "?")
+            if key not in player_ids:
+                player_ids[key] = len(player_ids) + 1
+                out_players.append({"id": player_ids[key], "name": p["name"],
+                                    "uuid": str(uuid.uuid5(_NS, "player:" + key))})
+            score = r["scores"][seat] if seat < len(r["scores"]) else None
+            scores.append({"playerRefId": player_ids[key], "score": "" if score is None else str(score),
+                           "winner": seat in r["winners"], "startPlayer": seat == g["first_player"],
+                           "seatOrder": seat + 1, "role": _role(r, seat, en, g["game"])})
+        started = r.get("started") or g["created"]
+        plays.append({"uuid": str(uuid.uuid5(_NS, f"play:{g['session']}:{g['created']}")),
+                      "gameRefId": game_ids[g["game"]],
+                      "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(started)),
+                      "durationMin": round((r.get("seconds") or 0) / 60), "rounds": r.get("turns") or 0,
+                      "ignored": False, "manualWinner": False, "usesTeams": False,
+                      "playerScores": scores, "sourceName": "Cellmate", "sourcePlayId": str(g["session"])})
+    return {"about": "Cellmate plays, laid out as a BG Stats export (games, players, plays)",
+            "games": out_games, "players": out_players, "locations": [], "plays": plays}
+
+
+def _role(result, seat, en, game_id) -> str:
+    outcomes = result.get("outcomes") or []
+    word = outcomes[seat] if seat < len(outcomes) else None
+    return en(f"result.{game_id}.{word}") if word else ""
+
+
+# -- reading back (the tests, and anyone checking a file) ---------------------------------------
+def read_json(path: Path) -> list[dict]:
+    body = json.loads(Path(path).read_text(encoding="utf-8"))
+    if body.get("format") != "cellmate-export":
+        raise ExportError(f"{path} is not a Cellmate export")
+    return body["games"]
+
+
+def read_csv(path: Path) -> list[dict]:
+    with open(path, encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(fh))

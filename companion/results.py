@@ -1,0 +1,100 @@
+"""Each finished game's result, kept beside its log for past games, the statistics and the export.
+
+A result is the game's own (Game.result: winners, per seat a score and an outcome in
+the game's words, how it ended, its turns) plus its length: the time from its first
+to its last action. It is written when a game finishes (Session), in the `results`
+table, valid while the session's head and updated are what they were then: an undo
+past the end, a redo, another program's change make it stale, and it is worked out
+again from the log when asked (`finished`). Games finished before results were kept
+get theirs the same way, once.
+"""
+from __future__ import annotations
+
+import json
+import logging
+
+from . import games
+from .store import Store, StoreError, load_json
+
+log = logging.getLogger(__name__)
+
+
+def of(game, state: dict, started: float | None, ended: float | None) -> dict | None:
+    """The game's result with its length, or None (not finished, or a state its result cannot read)."""
+    try:
+        result = game.result(state)
+    except Exception:   # an old or damaged state: no result, never a crash
+        log.warning("no result for a %s game", getattr(game, "id", "?"), exc_info=True)
+        return None
+    if result is None:
+        return None
+    seconds = ended - started if started is not None and ended is not None else None
+    return {**result, "started": started, "ended": ended, "seconds": seconds}
+
+
+def save(c, session_id: int, head: int, updated: float, result: dict | None) -> None:
+    """Inside a transaction: keep (or drop, None) a session's result."""
+    if result is None:
+        c.execute("DELETE FROM results WHERE session_id = ?", (session_id,))
+    else:
+        c.execute("INSERT OR REPLACE INTO results (session_id, head, updated, result) VALUES (?, ?, ?, ?)",
+                  (session_id, head, updated, json.dumps(result)))
+
+
+def first_action_at(c, session_id: int) -> float | None:
+    row = c.execute("SELECT at FROM events WHERE session_id = ? ORDER BY seq LIMIT 1", (session_id,)).fetchone()
+    return row[0] if row else None
+
+
+def has_table(store: Store) -> bool:
+    """A file opened read-only as an older Cellmate left it has no results table."""
+    return bool(store.read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'"))
+
+
+def finished(store: Store, keep: bool = True) -> list[dict]:
+    """Every finished game, oldest first: {"id", "game", "setup", "created", "updated", "head",
+    "result"} (result None when its log cannot be replayed). A result not kept yet (or stale)
+    is worked out from the log and, with `keep`, written back (a read-only file: not kept)."""
+    table = has_table(store)
+    sql = ("SELECT s.id, s.game, s.setup, s.head, s.created, s.updated, "
+           + ("r.result FROM sessions AS s LEFT JOIN results AS r ON r.session_id = s.id AND r.head = s.head "
+              "AND r.updated = s.updated " if table else "NULL FROM sessions AS s ")
+           + "WHERE s.finished = 1 ORDER BY s.created, s.id")
+    from .store import repair_setup
+    out = []
+    for sid, game_id, setup_text, head, created, updated, text in store.read(sql):
+        setup = load_json(setup_text)
+        setup = repair_setup(setup)[0] if isinstance(setup, dict) else {"players": [], "options": {}}
+        result = load_json(text) if text is not None else None
+        if not isinstance(result, dict):
+            result = work_out(store, sid, head, updated, keep=keep and table)
+        out.append({"id": sid, "game": game_id, "setup": setup, "head": head, "created": created,
+                    "updated": updated, "result": result})
+    return out
+
+
+def work_out(store: Store, session_id: int, head: int, updated: float, keep: bool = True) -> dict | None:
+    """A finished session's result from its log (and kept, when the file may be written)."""
+    from .session import Session   # session imports this module
+    try:
+        session = Session.load(store, session_id, claim=False)
+        started, ended = store.read("SELECT MIN(at), MAX(at) FROM events WHERE session_id = ? AND seq <= ?",
+                                    (session_id, head))[0]
+        result = of(session.game, session.state, started, ended)
+    except (StoreError, games.IllegalAction):
+        return None
+    except Exception:   # a log this version cannot replay
+        log.warning("game %s: no result", session_id, exc_info=True)
+        return None
+    if result is not None and keep and store.refusal is None and store.waiting is None:
+        try:
+            store.write(lambda c: _keep_if_unchanged(c, session_id, head, updated, result))
+        except StoreError:
+            pass        # only a cache: worked out again next time
+    return result
+
+
+def _keep_if_unchanged(c, session_id, head, updated, result) -> None:
+    row = c.execute("SELECT head, updated FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    if row is not None and tuple(row) == (head, updated):
+        save(c, session_id, head, updated, result)

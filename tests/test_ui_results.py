@@ -1,0 +1,183 @@
+"""Past games show a finished game's result: who won and how long it took."""
+import json
+import random
+
+import pytest
+
+from companion.i18n import Catalogue
+from companion.session import Session
+from companion.store import Store
+from ui_fixtures import FirstSeat, kivy_window, look, make_ui  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.ui
+
+
+def _finished(store, names, winners, seconds):
+    """A finished game with a made-up result kept beside it (as a finished Snitch keeps its own)."""
+    session = Session.create(store, "dice", names, {}, rng=FirstSeat(0))
+    session.act({"type": "end"})
+    session.close()
+    result = {"winners": winners, "scores": [None] * len(names), "outcomes": [None] * len(names), "ending": None,
+              "turns": 3, "started": 0.0, "ended": float(seconds), "seconds": float(seconds)}
+    store.write(lambda c: c.execute("UPDATE results SET result = ? WHERE session_id = ?",
+                                    (json.dumps(result), session.id)))
+    return session.id
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_past_games_list_the_winners_and_the_length(make_ui, lang):  # noqa: F811  (a fixture)
+    t = Catalogue(lang)
+    store = Store.memory()
+    _finished(store, ["Anna", "Ben"], [], 125)
+    _finished(store, ["Anna", "Ben", "Cleo", "Donaudampfschiff", "Emil"], [0, 2, 3, 4], 3 * 3600)
+    _finished(store, ["Anna", "Ben", "Cleo"], [1], 42 * 60)
+    ui = make_ui(store=store)
+    ui.app.set_language(lang)
+    ui.tap(ui.ids().sessions)
+    one, many, none = ui.screen.rows()
+    assert one.result_template == t("result.won", names="{names}") + " · " + t("result.length", count=42)
+    assert one.winners == ["Ben"] and t("sessions.finished") in one.detail
+    assert many.winners == ["Anna", "Cleo", "Donaudampfschiff", "Emil"]
+    assert t("result.length", count=180) in many.result_template
+    assert none.result_template == t("result.length", count=2) and none.winners == []
+    assert all(row.ids.resume.disabled for row in (one, many, none))     # a result, not a game to resume
+    look(ui, f"sessions-results-{lang}")
+
+
+NAMES = ["Anna", "Ben", "Cleo", "Donaudampfschiff", "Emil", "Fritzi"]
+
+
+def made_up_history(store, count=50, seed=7):
+    """`count` finished games of the four games with made-up results, and rolls for the dice."""
+    rng = random.Random(seed)
+    endings = {"snitch": ["deck_out", "snitch_gun", "escape_failed", "escape_succeeded"],
+               "heist": ["bag_empty", "heists"], "singsing": ["same", "different"], "dig": [None]}
+
+    def write(c):
+        for n in range(count):
+            game = ("snitch", "dig", "heist", "singsing")[n % 4]
+            names = rng.sample(NAMES, rng.randint(4, 5))
+            seats = len(names)
+            winners = sorted(rng.sample(range(seats), 3 if game == "snitch" and n % 8 == 0 else 1))
+            outcomes = [None] * seats
+            if game == "snitch":
+                outcomes[winners[0] if len(winners) == 1 else (max(winners) + 1) % seats] = "snitch"
+            scores = [None] * seats if game == "snitch" else [rng.randint(0, 20) for _ in names]
+            setup = {"players": [{"name": name, "colour": "orange", "letter": name[0]} for name in names],
+                     "options": {}, "first_player": 0}
+            updated = 1_700_000_000 + n * 3600
+            sid = c.execute("INSERT INTO sessions (game, setup, head, finished, created, updated) "
+                            "VALUES (?, ?, 1, 1, ?, ?)", (game, json.dumps(setup), updated - 1800, updated)).lastrowid
+            faces = [rng.choice([1, 2, 3, 4, 5, 6, 6]) for _ in range(20)]
+            c.execute("INSERT INTO events (session_id, seq, action, at) VALUES (?, 1, ?, ?)",
+                      (sid, json.dumps({"type": "roll", "player": 0, "dice": faces, "manual": True}), updated))
+            result = {"winners": winners, "scores": scores, "outcomes": outcomes,
+                      "ending": rng.choice(endings[game]), "turns": rng.randint(5, 30),
+                      "started": updated - 1800.0, "ended": float(updated), "seconds": rng.randint(15, 90) * 60.0}
+            c.execute("INSERT INTO results (session_id, head, updated, result) VALUES (?, 1, ?, ?)",
+                      (sid, updated, json.dumps(result)))
+    store.write(write)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_statistics_of_50_games_in_bars_and_words(make_ui, lang):  # noqa: F811  (a fixture)
+    from companion import stats
+    t = Catalogue(lang)
+    store = Store.memory()
+    made_up_history(store)
+    played, dice = stats.load(store)
+    assert played.counted == 50 and dice["all"].total == 1000
+    ui = make_ui(store=store)
+    ui.app.set_language(lang)
+    ui.tap(ui.ids().sessions)
+    ui.tap(ui.screen.ids.stats)
+    screen = ui.screen
+    assert ui.app.sm.current == "stats"
+    texts = [w.text for w in screen.ids.body.children if hasattr(w, "text")]
+    assert t("stats.players") in texts and t("snitch.title") in texts
+    assert any(text.startswith(t("stats.dice.biased", count=1000, p="", chi="")[:12]) for text in texts)
+    bars = [w for w in screen.ids.body.children if type(w).__name__ == "StatBar"]
+    assert bars and all(0 <= bar.share <= 1 for bar in bars)
+    look(ui, f"stats-50-{lang}")
+    screen.ids.scroll.scroll_y = 0.8                  # The Snitch: how often the Snitch won, how the games ended
+    look(ui, f"stats-50-snitch-{lang}")
+    screen.ids.scroll.scroll_y = 0
+    look(ui, f"stats-50-end-{lang}")
+
+
+def test_the_statistics_are_worked_out_again_only_when_a_game_changed(make_ui, monkeypatch):  # noqa: F811
+    from companion import stats
+    store = Store.memory()
+    made_up_history(store, count=8)
+    ui = make_ui(store=store)
+    calls = []
+    load = stats.load
+    monkeypatch.setattr(stats, "load", lambda s: calls.append(1) or load(s))
+    ui.tap(ui.ids().sessions)
+    ui.tap(ui.screen.ids.stats)
+    ui.tap(ui.screen.ids.back)
+    ui.tap(ui.screen.ids.stats)                     # nothing changed: the same numbers, not worked out again
+    assert len(calls) == 1
+    ui.tap(ui.screen.ids.back)
+    _finished(store, ["Anna", "Ben"], [1], 600)     # a game finished meanwhile
+    ui.tap(ui.screen.ids.stats)
+    assert len(calls) == 2 and "Ben" in [w.label for w in ui.screen.ids.body.children if hasattr(w, "label")]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_two_names_are_merged_on_the_statistics_screen_and_kept_apart_again(make_ui, lang):  # noqa: F811
+    from companion import stats
+    t = Catalogue(lang)
+    store = Store.memory()
+    _finished(store, ["Anna", "Ben"], [0], 600)
+    _finished(store, ["Annie", "Ben"], [0], 600)
+    ui = make_ui(store=store)
+    ui.app.set_language(lang)
+    ui.tap(ui.ids().sessions)
+    ui.tap(ui.screen.ids.stats)
+    screen = ui.screen
+
+    def labels():
+        return [w.label for w in screen.ids.body.children if hasattr(w, "label")]
+
+    assert "Annie" in labels() and "Anna" in labels()
+    ui.tap(screen.ids.merge)
+    dialog = ui.modal()
+    assert dialog.question == t("stats.merge_which")
+    ui.tap(next(b for b in dialog.ids.choices.children if b.text == "Annie"))
+    assert dialog.question == t("stats.merge_into", name="Annie")
+    assert sorted(b.text for b in dialog.ids.choices.children) == ["Anna", "Ben"]
+    look(ui, f"stats-merge-{lang}", dialog)
+    ui.tap(next(b for b in dialog.ids.choices.children if b.text == "Anna"))
+    assert ui.modal() is None and store.get_setting(stats.NAMES_KEY) == {"Annie": "Anna"}
+    assert "Annie" not in labels()
+    anna = next(w for w in screen.ids.body.children if getattr(w, "label", "") == "Anna")
+    assert anna.value.startswith(t("stats.won", wins=2, plays=2, rate="100 %")[:6])
+
+    ui.tap(screen.ids.merge)                           # and apart again
+    dialog = ui.modal()
+    ui.tap(next(b for b in dialog.ids.choices.children if b.text == "Annie"))
+    ui.tap(next(b for b in dialog.ids.choices.children if b.text == t("stats.keep_apart", name="Annie")))
+    assert store.get_setting(stats.NAMES_KEY) == {} and "Annie" in labels()
+
+
+def test_export_from_the_statistics_screen_goes_to_a_usb_stick_else_the_data_dir(make_ui, tmp_path,  # noqa: F811
+                                                                                   monkeypatch):
+    import getpass
+    from companion import export
+    store = Store.open(tmp_path / "data")
+    _finished(store, ["Anna", "Ben"], [0], 600)
+    monkeypatch.setenv(export.MEDIA_ENV, str(tmp_path / "media"))
+    ui = make_ui(store=store)
+    ui.tap(ui.ids().sessions)
+    ui.tap(ui.screen.ids.stats)
+    t = Catalogue("en")
+    ui.tap(ui.screen.ids.export)                      # no stick: the data dir
+    assert len(list((tmp_path / "data").glob("cellmate-*"))) == 5      # JSON, 3 CSV, BG Stats
+    assert ui.app.last_toast == t("stats.exported_data")
+    stick = tmp_path / "media" / getpass.getuser() / "STICK"
+    stick.mkdir(parents=True)
+    ui.tap(ui.screen.ids.export)
+    assert len(list(stick.glob("cellmate-*"))) == 5
+    assert ui.app.last_toast == t("stats.exported_stick", name="STICK")
+    assert export.read_json(next(stick.glob("cellmate-*[0-9].json")))[0]["players"][0]["name"] == "Anna"
