@@ -179,7 +179,7 @@ class FitLabel(Label):
     the label takes the text's height (at most `max_height`), else its own box.
     Nothing is ever cut short with "..."; if even `min_font` does not fit, it shows."""
     max_font = NumericProperty(sp(24))
-    min_font = NumericProperty(sp(15))
+    min_font = NumericProperty(sp(24))    # read across the table: a smaller floor is asked for, never the default
     grow = BooleanProperty(False)
     max_height = NumericProperty(sp(140))
     _fitting = False
