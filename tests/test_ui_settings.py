@@ -3,7 +3,7 @@ import pytest
 
 from companion.inputs import InputEvent
 
-from ui_fixtures import (bring_into_view, key_in, kivy_window, look, make_ui, number, press,  # noqa: F401
+from ui_fixtures import (bring_into_view, key_in, kivy_window, look, make_ui, number, open_keypad, press,  # noqa: F401
                          start_table)
 
 pytestmark = pytest.mark.ui
@@ -90,14 +90,7 @@ def set_number(ui, cell, value):
 def test_timer_length_is_typed_on_the_keypad_saved_and_kept_over_a_restart(make_ui, tmp_path):
     ui = make_ui(data_dir=tmp_path / "d")
     settings = open_settings(ui)
-    cell = settings.seconds
-    assert cell.text == "60 s" and cell.font_size >= 34 and cell.height >= 64 and cell.tone == "normal"
-    ui.tap(cell)
-    dialog = ui.modal()
-    keypad = dialog.keypad
-    assert dialog.title == "Timer length in seconds"
-    assert keypad.ids.display.text == "60" and keypad.entry == ""    # the length now, dim, until a digit
-    assert keypad.message == "5 to 600"
+    keypad = open_keypad(ui, settings.seconds, "60 s", "Timer length in seconds", 60, "5 to 600")
     key_in(ui, 90)
     ui.tap(keypad.ids.confirm)
     assert ui.modal() is None

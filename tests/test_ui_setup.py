@@ -2,8 +2,8 @@
 import pytest
 
 from companion.players import COLOUR_NAMES, MAX_PLAYERS, MIN_PLAYERS
-from ui_fixtures import (act, bring_into_view, key_in, kivy_window, look, make_ui, number, open_setup, press,  # noqa: F401
-                         set_number_option, setup_options, start_game)
+from ui_fixtures import (act, bring_into_view, key_in, kivy_window, look, make_ui, number, open_keypad,  # noqa: F401
+                         open_setup, press, set_number_option, setup_options, start_game)
 
 pytestmark = pytest.mark.ui
 
@@ -135,13 +135,7 @@ def test_sing_sings_guess_time_is_typed_on_the_keypad_and_the_game_starts_with_i
     row = setup_options(setup)["seconds"]
     cell = row.button
     assert row.label == "Guess timer (seconds)" and not row.numbers     # 5 to 120: too many for a row
-    assert cell.text == "15" and cell.font_size >= 34 and cell.height >= 64 and cell.tone == "normal"
-    ui.tap(cell)
-    dialog = ui.modal()
-    keypad = dialog.keypad
-    assert dialog.title == "Guess timer (seconds)"
-    assert keypad.ids.display.text == "15" and keypad.entry == ""     # the value now, dim, until a digit
-    assert keypad.message == "5 to 120"
+    open_keypad(ui, cell, "15", "Guess timer (seconds)", 15, "5 to 120")
     number(ui, 45)
     assert ui.modal() is None and cell.text == "45" and row.value_text == "45"
     ui.tap(setup.ids.start)

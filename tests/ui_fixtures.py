@@ -510,6 +510,20 @@ def number(ui, value):
     ui.tap(keypad.ids.confirm)
 
 
+def open_keypad(ui, cell, shows, title, value, limits):
+    """Tap a wide-range number's cell (large, an ordinary button showing `shows`) and
+    check the keypad it opens: its title, the value now (dim, until a digit is
+    typed) and the range it takes. Returns the keypad."""
+    assert cell.text == shows and cell.font_size >= 34 and cell.height >= 64 and cell.tone == "normal"
+    ui.tap(cell)
+    dialog = ui.modal()
+    keypad = dialog.keypad
+    assert dialog.title == title
+    assert keypad.ids.display.text == str(value) and keypad.entry == ""
+    assert keypad.message == limits
+    return keypad
+
+
 def key_in(ui, value):
     """Type `value` on the open keypad, as a finger does: delete what is there, then
     the sign and the digits. Returns the keypad."""

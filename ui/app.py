@@ -111,6 +111,7 @@ class CellmateApp(App):
     key_help_text = StringProperty("")
     notice_text = StringProperty("")
     tour = None                               # the first-run tour while it is open (first_run_tour)
+    tour_seen = False                         # known to have been shown (this run, or the store says so)
     countdown_on = BooleanProperty(False)   # the game's own countdown (Sing Sing's guess)
     countdown_text = StringProperty("")
     countdown_caption = StringProperty("")
@@ -338,12 +339,13 @@ class CellmateApp(App):
     def first_run_tour(self):
         """The first time a table is on this Cellmate's screen: four steps through it
         (skippable), then never again (kept in the saved games' settings)."""
-        if self.tour is not None:
+        if self.tour is not None or self.tour_seen:
             return None
         try:
-            if self.store.get_setting(TOUR_SEEN):
-                return None
+            self.tour_seen = bool(self.store.get_setting(TOUR_SEEN))   # read once: later tables ask no file
         except StoreError:          # the saved games cannot be read now: no tour this time
+            return None
+        if self.tour_seen:
             return None
         from .dialogs import TourDialog
 
@@ -351,7 +353,7 @@ class CellmateApp(App):
         steps = [(t(f"tour.{n}.title"), t(f"tour.{n}.body")) for n in range(1, 5)]
 
         def seen():
-            self.tour = None
+            self.tour, self.tour_seen = None, True
             try:
                 self.store.set_setting(TOUR_SEEN, True)
             except StoreError as exc:   # shown again next time: no harm
