@@ -325,8 +325,8 @@ def end_game(ui, dice):
 
 def layout_problems(ui, root=None) -> list[str]:
     """What a person at arm's length would trip over on the current screen:
-    touch targets under 64 px, text cut short or spilling out of its box, widgets
-    off the window, colour chips without their letter."""
+    touch targets under 64 px, text drawn under 24 px, text cut short or spilling
+    out of its box, widgets off the window, colour chips without their letter."""
     from kivy.uix.behaviors import ButtonBehavior
     from kivy.uix.label import Label
     from kivy.uix.scrollview import ScrollView
@@ -375,6 +375,9 @@ def layout_problems(ui, root=None) -> list[str]:
         if isinstance(w, Chip) and not w.letter.strip():
             problems.append(f"{name} chip without a letter")
         if isinstance(w, Label) and w.text:
+            # Read from 70 cm to 1 m: nothing drawn smaller than 24 px (the key help is for the desktop only).
+            if w.font_size < 24 - 0.5 and not getattr(w, "desktop_only", False):
+                problems.append(f"{name} is drawn at {w.font_size:.0f} px, under 24")
             w.texture_update()
             tw, th = w.texture_size
             if th > w.height + 2 or tw > w.width + 2:

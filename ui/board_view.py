@@ -85,7 +85,7 @@ class AreaTile(BoxLayout):
 
 def _small_chip() -> Chip:
     chip = Chip()
-    chip.size = (dp(40), dp(40))
+    chip.size = (dp(CHIP), dp(CHIP))
     return chip
 
 

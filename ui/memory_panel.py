@@ -14,7 +14,7 @@ from kivy.uix.label import Label
 from companion.games import IllegalAction
 
 from . import game_memory, theme
-from .widgets import BigButton, Dialog, FlatButton, text_width
+from .widgets import BigButton, Dialog, FlatButton, load_look, text_width
 
 
 class MemoryPanel(BoxLayout):
@@ -140,6 +140,7 @@ class MemoryChoiceDialog(Dialog):
     forget_text = StringProperty("")
 
     def __init__(self, choices, choose, forget, **kwargs):
+        load_look("ui.dialogs")     # its grid is the choices' grid of every dialog (ChoiceGrid)
         super().__init__(**kwargs)
         self.buttons = []
         for value, words in choices:

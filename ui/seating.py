@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import math
 
+from . import theme
+
 Box = tuple[float, float, float, float]
 
-CHIP = 48                          # px: a seat's chip on the table (its letter 24 px)
+CHIP = theme.CHIP                  # px: a seat's chip on the table (its letter 24 px)
 HEIGHTS = {3: 220, 4: 240}         # px: the drawing's height by seats, room for every tag; more seats: 300
 
 

@@ -8,6 +8,7 @@ from companion.players import COLOUR_HEX
 
 TOUCH = 64          # px: the smallest touch target (a fingertip at arm's length)
 BAR = 64            # px: the top bar of every screen
+CHIP = 48           # px: the smallest chip with a letter (its letter 24 px, on every shape)
 
 
 def rgba(hex_colour: str, alpha: float = 1.0) -> tuple[float, float, float, float]:

@@ -31,30 +31,52 @@ from .wrapping import name_lines, pack
 
 class WholeWords:
     """For a button or a line of names: the text shrinks rather than break a word
-    over two lines ("Protoko / ll"); lines still break between words. Down to 8 sp:
-    only a word too wide for its box gets that small, and small beats cut. (What a
-    player reads on the board keeps 24 px and is hyphenated: WholeWordsLabel.)"""
+    over two lines ("Protoko / ll"), down to 24 px; lines still break between words.
+    A word too wide even at 24 px breaks as print does, with a hyphen ("Wieder-" /
+    "holen": ui/wrapping.py): read across the table, large beats whole."""
     _wanted = 0.0           # the size asked for (kv, a caller); the text is drawn at most this big
     _fitting = False
+    _source = None          # the text as given; what is shown may have a word hyphenated
+    _shown = None
 
     def keep_words_whole(self):
         self._wanted = self.font_size
-        self.bind(text=self._fit_words, width=self._fit_words, bold=self._fit_words, font_size=self._font_asked)
-        self._fit_words()
+        self._source = self.text
+        # fitted before the frame is drawn, once laid out: a new widget's width is not yet its own
+        self._refit = Clock.create_trigger(self._fit_words, -1)
+        self.bind(text=self._new_text, width=self._refit, bold=self._refit, font_size=self._font_asked)
+        self._refit()
+
+    def _new_text(self, *_):
+        if self.text != self._shown:     # not the hyphenated text this widget set itself
+            self._source = self.text
+            self._refit()
 
     def _font_asked(self, _widget, value):
         if not self._fitting:
             self._wanted = value
-            self._fit_words()
+            self._refit()
 
     def _fit_words(self, *_):
-        words, room = (self.text or "").split(" "), self.width - dp(12)    # a no-break space joins a phrase
-        size = self._wanted
-        while words and room > 0 and size > sp(8) and max(_word_width(w, round(size), self.bold) for w in words) > room:
-            size -= sp(1)
+        source = self._source or ""
+        words, room = source.split(" "), self.width - dp(12)    # a no-break space joins a phrase
+        size, least = self._wanted, min(self._wanted, sp(24))
+
+        def wide(text: str) -> float:
+            return _word_width(text, round(size), self.bold)
+
+        while source and room > 0 and size > least and max(map(wide, words)) > room:
+            size = max(least, size - sp(1))
+        shown = source
+        if source and room > 0 and max(map(wide, words)) > room:
+            shown = " ".join("\n".join(name_lines(word, room, wide)) if wide(word) > room else word
+                             for word in words)
         self._fitting = True
         self.font_size = size
         self._fitting = False
+        self._shown = shown
+        if shown != self.text:
+            self.text = shown
 
 
 class FlatButton(WholeWords, Button):
@@ -258,13 +280,13 @@ _ARM = 0.46    # the cross's half arm: the letter fits in its middle bar
 CHIP_SHAPES = {
     "circle": (_ring(48), 0.5, 0.0),
     "square": (((-.86, -.86), (.86, -.86), (.86, .86), (-.86, .86)), 0.5, 0.0),
-    "triangle": (((-1, -1), (1, -1), (0, 1)), 0.44, 0.17),
-    "diamond": (((0, -1), (1, 0), (0, 1), (-1, 0)), 0.46, 0.0),
+    "triangle": (((-1, -1), (1, -1), (0, 1)), 0.5, 0.2),
+    "diamond": (((0, -1), (1, 0), (0, 1), (-1, 0)), 0.5, 0.0),
     "hexagon": (_ring(6, turn=0), 0.5, 0.0),
-    "star": (_ring(5, 1.05, dy=-0.1, inner=0.56), 0.39, 0.05),
+    "star": (_ring(5, 1.05, dy=-0.1, inner=0.62), 0.5, 0.05),
     "pentagon": (_ring(5, 1.05, dy=-0.1), 0.5, 0.05),
     "cross": (((-_ARM, -1), (_ARM, -1), (_ARM, -_ARM), (1, -_ARM), (1, _ARM), (_ARM, _ARM), (_ARM, 1),
-               (-_ARM, 1), (-_ARM, _ARM), (-1, _ARM), (-1, -_ARM), (-_ARM, -_ARM)), 0.46, -0.02),
+               (-_ARM, 1), (-_ARM, _ARM), (-1, _ARM), (-1, -_ARM), (-_ARM, -_ARM)), 0.5, -0.02),
 }
 
 
@@ -428,7 +450,7 @@ class PadStrip(BoxLayout):
             self.height = 0
             self.opacity = 0
             return
-        self.height = dp(30)
+        self.height = dp(theme.CHIP)
         self.opacity = 1
         self.add_widget(self._word(t("pads.strip"), theme.TEXT_DIM))
         online = [seat for seat in seats if states[seat] == "online"]
@@ -440,7 +462,7 @@ class PadStrip(BoxLayout):
             for seat in group:
                 player = players[seat]
                 chip = Chip(colour=player["colour"], letter=player["letter"], pos_hint={"center_y": 0.5})
-                chip.size = (dp(26), dp(26))        # after the kv rule, which makes a chip a touch target
+                chip.size = (dp(theme.CHIP), dp(theme.CHIP))    # after the kv rule, which makes a chip a touch target
                 self.add_widget(chip)
             self.add_widget(self._word(word, colour, bold=group is offline))
         self.add_widget(Widget())

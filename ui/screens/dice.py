@@ -79,7 +79,7 @@ class DiceScreen(BaseScreen):
         for key, item, who in wanted:
             chip = shown.pop(key, None)
             if chip is None:
-                chip = spares.pop() if spares else ChipLabel(size_hint_y=None, height=dp(36))
+                chip = spares.pop() if spares else ChipLabel(size_hint_y=None, height=dp(theme.CHIP))
                 chip.colour, chip.letter, chip.text = who["colour"], who["letter"], faces_text(item.dice)
                 chip.shows = key
             order.append(chip)
