@@ -193,6 +193,8 @@ class Store:
         self.waiting: Path | None = None  # the file was locked at start: retry() opens it
         self._claims: dict[int, _Lock] = {}
         self.on_busy = None               # called once per wait, so a script can say it waits
+        # finished games' results worked out but not written (a read-only file): companion/results.py
+        self.worked_out: dict[tuple, dict] = {}
 
     @property
     def in_memory(self) -> bool:
