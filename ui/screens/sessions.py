@@ -83,10 +83,12 @@ class SessionsScreen(BaseScreen):
         self._more = Clock.create_trigger(lambda _dt: self.load_more())
         self._settle = Clock.create_trigger(lambda _dt: self.settle_some())
         self._tried: set[int] = set()   # games whose result was worked out (or tried) while shown
+        self._made: dict[int, tuple] = {}   # id -> (info, its result, language, row data): made once
 
     def on_pre_enter(self, *args):
         self.infos = []                 # back at the first page, at the top
         self._tried = set()
+        self._made = {}
         self.ids.scroll.scroll_y = 1
         super().on_pre_enter(*args)
 
@@ -129,7 +131,9 @@ class SessionsScreen(BaseScreen):
             self._more()
 
     def _show(self):
-        data = [self.row_data(info) for info in self.infos]
+        # each row's data made once (a page read, a result worked out, the language changed: those
+        # rows again): with thousands read, another page costs its own rows, not all of them
+        data = [self._row(info) for info in self.infos]
         if self.total > len(self.infos):
             data.append({"viewclass": "MoreRow", "screen": self, "height": dp(theme.TOUCH),
                          "text": self.t("sessions.more", count=self.total - len(self.infos))})
@@ -160,6 +164,14 @@ class SessionsScreen(BaseScreen):
             self._show()                # only the rows that changed (show), and on to the next few
         elif any(self._unsettled(info) for info in self.infos):
             self._settle()
+
+    def _row(self, info) -> dict:
+        made = self._made.get(info["id"])
+        if made is not None and made[0] is info and made[1] is info.get("result") and made[2] == self.app.lang:
+            return made[3]
+        data = self.row_data(info)
+        self._made[info["id"]] = (info, info.get("result"), self.app.lang, data)
+        return data
 
     def row_data(self, info) -> dict:
         t = self.t
