@@ -1,4 +1,4 @@
-"""Every saved game and its actions, written out: JSON, CSV, or a BG Stats play file.
+"""Every saved game and its actions, written out: JSON, CSV, or a BG Stats Play file (.bgsplay).
 
 What the rules hide never leaves: each action's arguments a game declares secret
 (Game.secrets, `hidden_args` in the game's state at its head) are written as
@@ -140,7 +140,7 @@ def write(store: Store, fmt: str, folder: Path, now: float | None = None) -> lis
                  f"cellmate-{stamp}-players.csv": _csv(SEAT_FIELDS, seat_rows(data)),
                  f"cellmate-{stamp}-actions.csv": _csv(ACTION_FIELDS, action_rows(data))}
     else:
-        files = {f"cellmate-{stamp}-bgstats.json": json.dumps(bgstats(data), ensure_ascii=False, indent=1)}
+        files = {f"cellmate-{stamp}.bgsplay": json.dumps(bgstats(data), ensure_ascii=False, indent=1)}
     written = []
     try:
         for name, text in files.items():
@@ -208,12 +208,36 @@ def action_rows(data):
 
 
 # -- BG Stats -------------------------------------------------------------------------------
+# The layout of a BG Stats "Play file" (.bgsplay), what BG Stats itself writes to share
+# plays and opens again with "open in" / import. BG Stats publishes no schema for it; this
+# follows a Play file written by BG Stats (https://pastebin.com/iDbHyBui: "about", then
+# "players", "locations", "games" with these fields) and the plays of BG Stats' own
+# export as programs that write files for it lay them out (uuid, gameRefId, playDate
+# "YYYY-MM-DD HH:MM:SS", playDateYmd, durationMin, rounds, playerScores with playerRefId,
+# score as text, winner, startPlayer, seatOrder, role, rank, newPlayer). Checked against
+# that format (tests/test_export.py), not in the BG Stats app. Left out: "userInfo" (which
+# player is the phone's owner: a table has none) and locations (Cellmate knows none).
+BGSTATS_ABOUT = ("This is a Play file that can be read by Board Game Stats, written by Cellmate. If you see this "
+                 "text, try to use a share, export or open-in function to open it with Board Game Stats.")
+BGSTATS_KEYS = {
+    "file": ("about", "players", "locations", "games", "plays"),
+    "player": ("id", "uuid", "name", "isAnonymous", "modificationDate", "bggUsername"),
+    "game": ("id", "uuid", "name", "modificationDate", "cooperative", "highestWins", "noPoints", "usesTeams"),
+    "play": ("uuid", "gameRefId", "playDate", "playDateYmd", "entryDate", "modificationDate", "durationMin",
+             "rounds", "ignored", "manualWinner", "usesTeams", "board", "comments", "playerScores"),
+    "score": ("playerRefId", "score", "winner", "startPlayer", "seatOrder", "role", "rank", "newPlayer"),
+}
 _NS = uuid.UUID("6f0e3d4c-53a8-4c36-9d8a-2a51f2a4c0de")   # the same game gets the same uuid in every export
 
 
+def _bgstats_time(when: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(when))
+
+
 def bgstats(data: list[dict]) -> dict:
-    """The finished games as plays, laid out as BG Stats' own export file (games, players,
-    plays with playerScores); players by name as the statistics match them."""
+    """The finished games as a BG Stats Play file (BGSTATS_KEYS): games, players and plays
+    with playerScores; players by name as the statistics match them. Every uuid is made
+    from what it stands for, so importing a later export again updates, never doubles."""
     from .i18n import Catalogue
     from .players import same_name_key
     en = Catalogue("en")
@@ -224,31 +248,35 @@ def bgstats(data: list[dict]) -> dict:
         r = g["result"]
         if not g["finished"] or not r:
             continue
+        changed = _bgstats_time(g["updated"])
         if g["game"] not in game_ids:
             game_ids[g["game"]] = len(game_ids) + 1
-            out_games.append({"id": game_ids[g["game"]], "name": en(g["title"]) if g["title"] else g["game"],
-                              "uuid": str(uuid.uuid5(_NS, "game:" + g["game"])), "sourceGameId": g["game"],
-                              "cooperative": False, "noPoints": not any(s is not None for s in r["scores"])})
+            out_games.append({"id": game_ids[g["game"]], "uuid": str(uuid.uuid5(_NS, "game:" + g["game"])),
+                              "name": en(g["title"]) if g["title"] else g["game"], "modificationDate": changed,
+                              "cooperative": False, "highestWins": True,
+                              "noPoints": not any(s is not None for s in r["scores"]), "usesTeams": False})
         scores = []
         for seat, p in enumerate(g["players"]):
             key = same_name_key(p["name"] or "?")
             if key not in player_ids:
                 player_ids[key] = len(player_ids) + 1
-                out_players.append({"id": player_ids[key], "name": p["name"],
-                                    "uuid": str(uuid.uuid5(_NS, "player:" + key))})
+                out_players.append({"id": player_ids[key], "uuid": str(uuid.uuid5(_NS, "player:" + key)),
+                                    "name": p["name"], "isAnonymous": False, "modificationDate": changed,
+                                    "bggUsername": ""})
             score = r["scores"][seat] if seat < len(r["scores"]) else None
             scores.append({"playerRefId": player_ids[key], "score": "" if score is None else str(score),
                            "winner": seat in r["winners"], "startPlayer": seat == g["first_player"],
-                           "seatOrder": seat + 1, "role": _role(r, seat, en, g["game"])})
+                           "seatOrder": seat + 1, "role": _role(r, seat, en, g["game"]), "rank": 0,
+                           "newPlayer": False})
         started = r.get("started") or g["created"]
         plays.append({"uuid": str(uuid.uuid5(_NS, f"play:{g['session']}:{g['created']}")),
-                      "gameRefId": game_ids[g["game"]],
-                      "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(started)),
+                      "gameRefId": game_ids[g["game"]], "playDate": _bgstats_time(started),
+                      "playDateYmd": int(time.strftime("%Y%m%d", time.localtime(started))),
+                      "entryDate": changed, "modificationDate": changed,
                       "durationMin": round((r.get("seconds") or 0) / 60), "rounds": r.get("turns") or 0,
-                      "ignored": False, "manualWinner": False, "usesTeams": False,
-                      "playerScores": scores, "sourceName": "Cellmate", "sourcePlayId": str(g["session"])})
-    return {"about": "Cellmate plays, laid out as a BG Stats export (games, players, plays)",
-            "games": out_games, "players": out_players, "locations": [], "plays": plays}
+                      "ignored": False, "manualWinner": False, "usesTeams": False, "board": "",
+                      "comments": f"Cellmate game {g['session']}", "playerScores": scores})
+    return {"about": BGSTATS_ABOUT, "players": out_players, "locations": [], "games": out_games, "plays": plays}
 
 
 def _role(result, seat, en, game_id) -> str:

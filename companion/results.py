@@ -5,18 +5,36 @@ the game's words, how it ended, its turns) plus its length: the time from its fi
 to its last action. It is written when a game finishes (Session), in the `results`
 table, valid while the session's head and updated are what they were then: an undo
 past the end, a redo, another program's change make it stale, and it is worked out
-again from the log when asked (`finished`). Games finished before results were kept
-get theirs the same way, once.
+again from the log when asked (`finished`, `settle`). Games finished before results were
+kept get theirs the same way, once: Past games works out those it shows, a few a frame,
+and the statistics and the export every one they read.
+
+A log this Cellmate cannot replay (damaged, a game it does not know) gets a kept
+marker instead, {UNKNOWN: why, "by": this version}: it is tried once, shown as
+"result unknown", counted nowhere, and the log itself is left as it is. Another
+version of Cellmate tries it again. A file that cannot be written (read-only, no
+results table) keeps what was worked out in memory (Store.worked_out) instead.
 """
 from __future__ import annotations
 
 import json
 import logging
 
-from . import games
+from . import __version__, games
 from .store import Store, StoreError, load_json
 
 log = logging.getLogger(__name__)
+UNKNOWN = "unknown"     # the key of a kept marker: this log gives no result (the value says why)
+
+
+def unknown(result) -> bool:
+    """A kept marker for a log that gives no result (not a result)."""
+    return isinstance(result, dict) and UNKNOWN in result
+
+
+def settled(result) -> bool:
+    """A kept result, or a marker this version wrote: nothing more to work out."""
+    return isinstance(result, dict) and (UNKNOWN not in result or result.get("by") == __version__)
 
 
 def of(game, state: dict, started: float | None, ended: float | None) -> dict | None:
@@ -66,32 +84,58 @@ def finished(store: Store, keep: bool = True) -> list[dict]:
         setup = load_json(setup_text)
         setup = repair_setup(setup)[0] if isinstance(setup, dict) else {"players": [], "options": {}}
         result = load_json(text) if text is not None else None
-        if not isinstance(result, dict):
-            result = work_out(store, sid, head, updated, keep=keep and table)
+        if not settled(result):
+            result = settle(store, sid, head, updated, keep=keep and table)
         out.append({"id": sid, "game": game_id, "setup": setup, "head": head, "created": created,
-                    "updated": updated, "result": result})
+                    "updated": updated, "result": None if unknown(result) else result})
     return out
 
 
 def work_out(store: Store, session_id: int, head: int, updated: float, keep: bool = True) -> dict | None:
-    """A finished session's result from its log (and kept, when the file may be written)."""
+    """A finished session's result from its log (and kept, when the file may be written);
+    None when its log gives none."""
+    result = settle(store, session_id, head, updated, keep)
+    return None if unknown(result) else result
+
+
+def settle(store: Store, session_id: int, head: int, updated: float, keep: bool = True) -> dict | None:
+    """A finished session's result worked out from its log once: the result, or the
+    UNKNOWN marker when its log gives none (both kept, so neither is worked out again).
+    None: not now (the file is busy or unreadable, the game was deleted meanwhile)."""
+    memo = store.worked_out.get((session_id, head, updated))
+    if memo is not None:
+        return memo
     from .session import Session   # session imports this module
     try:
         session = Session.load(store, session_id, claim=False)
         started, ended = store.read("SELECT MIN(at), MAX(at) FROM events WHERE session_id = ? AND seq <= ?",
                                     (session_id, head))[0]
-        result = of(session.game, session.state, started, ended)
-    except (StoreError, games.IllegalAction):
-        return None
+        result = of(session.game, session.state, started, ended) or _marker("no_result")
+    except StoreError as exc:
+        if exc.key != "session_damaged":
+            return None                 # busy or unreadable: tried again later
+        result = _marker("damaged")
+    except games.IllegalAction as exc:
+        if exc.key == "no_session":
+            return None                 # deleted meanwhile
+        result = _marker(exc.key)       # a game this Cellmate does not know
     except Exception:   # a log this version cannot replay
         log.warning("game %s: no result", session_id, exc_info=True)
-        return None
-    if result is not None and keep and store.refusal is None and store.waiting is None:
+        result = _marker("replay")
+    kept = False
+    if keep and store.refusal is None and store.waiting is None:
         try:
             store.write(lambda c: _keep_if_unchanged(c, session_id, head, updated, result))
+            kept = True
         except StoreError:
-            pass        # only a cache: worked out again next time
+            pass        # only a cache: kept in memory instead
+    if not kept:
+        store.worked_out[(session_id, head, updated)] = result
     return result
+
+
+def _marker(why: str) -> dict:
+    return {UNKNOWN: why, "by": __version__}
 
 
 def _keep_if_unchanged(c, session_id, head, updated, result) -> None:

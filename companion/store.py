@@ -69,6 +69,8 @@ CREATE TABLE IF NOT EXISTS results (
     updated REAL NOT NULL,          -- are these (an undo, a redo or another program's change: worked out again)
     result TEXT NOT NULL            -- JSON: Game.result, started, ended, seconds (companion/results.py)
 );
+-- Past games lists the last changed first, a page at a time: found, not sorted, each time
+CREATE INDEX IF NOT EXISTS sessions_by_change ON sessions (updated DESC, id DESC);
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -193,6 +195,8 @@ class Store:
         self.waiting: Path | None = None  # the file was locked at start: retry() opens it
         self._claims: dict[int, _Lock] = {}
         self.on_busy = None               # called once per wait, so a script can say it waits
+        # finished games' results worked out but not written (a read-only file): companion/results.py
+        self.worked_out: dict[tuple, dict] = {}
 
     @property
     def in_memory(self) -> bool:

@@ -23,6 +23,12 @@ KIVY_HOME). Every figure comes from a process of its own, one at a time:
   the three in turn, three rounds, the median of each (a round in --quick).
 * peak memory (VmHWM): Cellmate reopened on the 10,000-action game with the log
   open; the bare app after its presses.
+* Past games and Statistics with 3,000 finished games in the data dir (300 in
+  --quick; each with its result kept and 20 rolls): a tap or scroll that changes
+  the screen to the frame that shows it (scripts/bench_app.py, scenes sessions and
+  stats: the first open, scrolling, the next page, opening again), p50 and p99
+  beside the bare app's press, and each change's own redraw (from the change to
+  the swap of its frame) against one frame, 16.7 ms. --browse-only runs these alone.
 """
 from __future__ import annotations
 
@@ -116,6 +122,53 @@ def make_data(root: Path) -> dict[str, Path]:
     assert session.game.countdown(session.state) is not None
     store.close()
     return dirs
+
+
+def make_history(root: Path, count: int) -> Path:
+    """A data dir of `count` finished games, as a table that has played for years leaves it:
+    the four games in turn, 4 or 5 of twelve players, each game's result kept beside its
+    log of 20 rolls (written straight into the file: a few seconds for thousands)."""
+    import random
+
+    from companion import __version__  # noqa: F401  (the package this bench measures)
+    from companion.store import Store
+
+    rng = random.Random(17)
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou"]
+    endings = {"snitch": ["deck_out", "snitch_gun", "escape_failed", "escape_succeeded"],
+               "heist": ["bag_empty", "heists"], "singsing": ["same", "different"], "dig": [None]}
+    path = root / "history"
+    store = Store.open(path)
+    store.set_setting("tour.seen", True)
+    store.conn.execute("PRAGMA synchronous=OFF")   # only to build it quickly
+
+    def write(c):
+        for n in range(count):
+            game = ("snitch", "dig", "heist", "singsing")[n % 4]
+            seats = rng.sample(names, rng.randint(4, 5))
+            winners = [rng.randrange(len(seats))]
+            outcomes = [None] * len(seats)
+            if game == "snitch":
+                outcomes[winners[0]] = "snitch"
+            scores = [None] * len(seats) if game == "snitch" else [rng.randint(0, 30) for _ in seats]
+            setup = {"players": [{"name": name, "colour": "orange", "letter": name[0]} for name in seats],
+                     "options": {}, "first_player": 0}
+            ended = 1_700_000_000 + n * 3600.0
+            started = ended - rng.randint(15, 90) * 60
+            sid = c.execute("INSERT INTO sessions (game, setup, head, finished, created, updated) "
+                            "VALUES (?, ?, 20, 1, ?, ?)", (game, json.dumps(setup), started, ended)).lastrowid
+            c.executemany("INSERT INTO events (session_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                          [(sid, seq, json.dumps({"type": "roll", "player": seq % len(seats),
+                                                  "dice": [rng.randint(1, 6)], "manual": True}),
+                            started + seq * 60) for seq in range(1, 21)])
+            result = {"winners": winners, "scores": scores, "outcomes": outcomes,
+                      "ending": rng.choice(endings[game]), "turns": rng.randint(5, 30),
+                      "started": started, "ended": ended, "seconds": ended - started}
+            c.execute("INSERT INTO results (session_id, head, updated, result) VALUES (?, 20, ?, ?)",
+                      (sid, ended, json.dumps(result)))
+    store.write(write)
+    store.close()
+    return path
 
 
 # -- processes ---------------------------------------------------------------------
@@ -219,20 +272,25 @@ def ms(seconds: float) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
-                        help="a short try: 60 presses a scene, 5 s idle, 2 cold starts (the default is the full measure)")
+                        help="a short try: 60 presses a scene, 5 s idle, 2 cold starts, 300 games to browse "
+                             "(the default is the full measure)")
+    parser.add_argument("--browse-only", action="store_true",
+                        help="only Past games and Statistics with thousands of games (and the bare app's presses)")
     args = parser.parse_args()
     presses, idle_s, idle_rounds, cold_runs = (60, 5.0, 1, 2) if args.quick else (500, 30.0, 3, 5)
+    history = 300 if args.quick else 3_000
     rows: list[tuple[str, str, str, str, str, str]] = []
     notes: list[str] = []
     gc_seen: list[bool] = []   # garbage collection on in each measuring process, as each one says
 
-    def verdict(ok: bool) -> str:
-        return "met" if ok else "**not met**"
-
     with tempfile.TemporaryDirectory(prefix="cellmate-bench-") as tmp:
         tmp = Path(tmp)
-        say("making the games (dice table, Heist with 6 seats, a log of 1,000, a game of 10,000 actions, Sing Sing)")
-        data = make_data(tmp / "data")
+        if not args.browse_only:
+            say("making the games (dice table, Heist with 6 seats, a log of 1,000, a game of 10,000 actions, "
+                "Sing Sing)")
+            data = make_data(tmp / "data")
+        say(f"making {history:,} finished games for Past games and Statistics")
+        made = make_history(tmp / "data", history)
 
         # -- press to frame
         say(f"bare Kivy app: {presses} presses")
@@ -245,7 +303,7 @@ def main() -> int:
         scenes = (("dice", "dice table, 4 seats"),
                   ("game", f"game screen, Heist with {HEIST_SEATS} seats (the most a game takes)"),
                   ("log", "log open, 1,000 actions"))
-        for scene, label in scenes:
+        for scene, label in scenes if not args.browse_only else ():
             say(f"Cellmate, {label}: {presses} presses")
             out = tmp / f"{scene}.json"
             got = run_json(cellmate(scene, data[scene], "--presses", presses, "--out", out), out, 900)
@@ -263,6 +321,11 @@ def main() -> int:
             ok = c99 <= 2 * b99 and c99 * 1000 <= 2 * FRAME_MS
             rows.append((f"press to frame, {label}: p99", ms(c99), ms(b99), f"{c99 / b99:.1f}x",
                          f"<= 2x bare and <= 2 frames ({2 * FRAME_MS:.1f} ms)", verdict(ok)))
+
+        # -- Past games and Statistics with thousands of games
+        browse_rows(rows, notes, gc_seen, tmp, made, history, presses, b50, b99)
+        if args.browse_only:
+            return table(args, rows, notes, gc_seen, base, presses, idle_s, idle_rounds, cold_runs)
 
         # -- cold start
         say(f"cold start, {cold_runs} runs each after a warm-up")
@@ -310,8 +373,49 @@ def main() -> int:
                      f"{bare_mem:.0f} MiB", f"+{app_mem - bare_mem:.0f} MiB", "<= bare + 60 MiB",
                      verdict(app_mem <= bare_mem + 60)))
 
-    print(f"\n{'quick run' if args.quick else 'full run'} on {time.strftime('%Y-%m-%d')}: {presses} presses a scene, "
-          f"idle {idle_s:.0f} s x {idle_rounds}, {cold_runs} cold starts each, "
+    return table(args, rows, notes, gc_seen, base, presses, idle_s, idle_rounds, cold_runs)
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "**not met**"
+
+
+def browse_rows(rows, notes, gc_seen, tmp: Path, made: Path, history: int, presses: int, b50: float, b99: float):
+    """Past games and Statistics on `history` finished games: each kind of tap, tap to frame and its redraw."""
+    labels = {"sessions": "Past games", "stats": "Statistics"}
+    kinds = {"sessions": (("drag", "a drag, 80 px a frame"), ("scroll", "a jump by most of a screen"),
+                          ("more", "the next page (\"More\")"),
+                          ("reopen", "opened again from home")),
+             "stats": (("scroll", "a scroll"), ("reopen", "opened again from Past games"))}
+    for scene in ("sessions", "stats"):
+        name = f"{labels[scene]}, {history:,} games"
+        say(f"Cellmate, {name}: {presses} taps")
+        out = tmp / f"{scene}.json"
+        got = run_json(cellmate(scene, made, "--presses", presses, "--out", out), out, 1800)
+        gc_seen.append(got["gc"])
+        assert got["games"] == history, got["games"]
+        if got["problems"]:
+            notes.append(f"{name}: {got['problems'][:3]}")
+        opened = got["work"].get("open", [float("nan")])[0]
+        rows.append((f"{name}: first open, tap to frame", ms(got["open"][0]), "", "", "", ""))
+        for kind, what in kinds[scene]:
+            times, work = got.get(kind, []), got["work"].get(kind, [])
+            if not times:
+                notes.append(f"{name}, {what}: nothing timed")
+                continue
+            c50, c99 = percentile(times, 50), percentile(times, 99)
+            w50, w99 = percentile(work, 50), percentile(work, 99)
+            rows.append((f"{name}, {what} ({len(times)}x): tap to frame p50 / p99", f"{ms(c50)} / {ms(c99)}",
+                         f"{ms(b50)} / {ms(b99)}", f"{c99 / b99:.1f}x at p99", "", ""))
+            rows.append((f"{name}, {what}: its redraw p50 / p99", f"{ms(w50)} / {ms(w99)}", "", "",
+                         f"< 1 frame ({FRAME_MS:.1f} ms)", verdict(w99 * 1000 < FRAME_MS)))
+        rows.append((f"{name}: first open, its redraw (once)", ms(opened), "", "", "", ""))
+
+
+def table(args, rows, notes, gc_seen, base, presses, idle_s, idle_rounds, cold_runs) -> int:
+    what = (f"Past games and Statistics only, {presses} taps a kind" if args.browse_only else
+            f"{presses} presses a scene, idle {idle_s:.0f} s x {idle_rounds}, {cold_runs} cold starts each")
+    print(f"\n{'quick run' if args.quick else 'full run'} on {time.strftime('%Y-%m-%d')}: {what}, "
           f"{time.perf_counter() - BEGAN:.0f} s in all; "
           f"{os.cpu_count()} cores {platform.machine()}, GL renderer {base.get('renderer', '?')}, "
           f"SDL video driver {os.environ.get('SDL_VIDEODRIVER', '?')}, 60 fps, "

@@ -3,6 +3,8 @@
     python scripts/bench_app.py --scene dice --data-dir D --presses 500 --out result.json
     python scripts/bench_app.py --scene idle --data-dir D          # runs until killed; MARK at the first frame
     python scripts/bench_app.py --scene memory --data-dir D --out result.json
+    python scripts/bench_app.py --scene sessions --data-dir D --presses 500 --out result.json   # Past games
+    python scripts/bench_app.py --scene stats --data-dir D --presses 500 --out result.json      # Statistics
 
 The app is the real one: ui.cli.main(["run", "--gpio", ...]) -> ui.app.run_app,
 with gpiozero's default pin factory set to MockFactory (PWM pins, so the tonal
@@ -27,6 +29,18 @@ where asked (what the Log button does: app.go("log")), starts the driver thread
 and prints MARK with what is on the screen at the first frame; idle and memory
 get nothing else.
 The data dir holds the game the app reopens at start (scripts/bench.py makes it).
+
+The browse scenes (sessions, stats) run on a data dir of thousands of finished games
+and time a tap's change to the frame that shows it: the driver thread hops the change
+to the main thread with Clock.schedule_once (as a touch arrives in a frame's tick),
+it is made there (what the button or the finger does), and FrameStamp ends the
+measure at the swap. Besides that latency ("tap to frame", which includes waiting for
+the frame clock's next tick, as the press scenes do) each change's own cost is taken:
+from the moment the change begins on the main thread to the swap of its frame ("the
+redraw"), which is what must fit in a frame. Past games: the first open (from home),
+a finger's drag (80 px a frame) and a jump by most of a screen within the pages read,
+the next page read ("More"), and opening it again from home. Statistics: the first open (working out every game), a
+scroll, and opening it again (back to Past games untimed, then Statistics).
 """
 from __future__ import annotations
 
@@ -47,7 +61,8 @@ os.environ["GPIOZERO_MOCK_PIN_CLASS"] = "mockpwmpin"   # ... whose pins can do P
 
 from bench_bare import MARK, FrameStamp, press_loop, vmhwm_mib  # noqa: E402  (the bare app's own measure)
 
-SCENES = ("dice", "game", "log", "idle", "memory")
+SCENES = ("dice", "game", "log", "idle", "memory", "sessions", "stats")
+BROWSE = ("sessions", "stats")
 
 
 def _from_ui(callback) -> bool:
@@ -77,7 +92,7 @@ def main() -> int:
     refused: list[str] = []
     state = {"app": None}
 
-    timed = args.scene in ("dice", "game", "log")
+    timed = args.scene in ("dice", "game", "log", *BROWSE)
 
     once = Clock.schedule_once
 
@@ -112,7 +127,7 @@ def main() -> int:
         if timed:
             stamp.append(FrameStamp(Window))
             stamp[0].ready = lambda: not any(event.is_triggered for event in follow_ups)
-            threading.Thread(target=drive, args=(app,), daemon=True).start()
+            threading.Thread(target=browse if args.scene in BROWSE else drive, args=(app,), daemon=True).start()
         elif args.scene == "memory":
             threading.Thread(target=memory, args=(app,), daemon=True).start()
 
@@ -143,6 +158,77 @@ def main() -> int:
         result = {"before": before, "after": describe(app), "problems": problems, "refused": refused[:20],
                   "refused_count": len(refused), "gc": gc.isenabled(), "vmhwm_mib": vmhwm_mib(),
                   **stamp[0].times}
+        args.out.write_text(json.dumps(result))
+        Clock.schedule_once(lambda _dt: app.stop(), 0)
+
+    def browse(app):
+        """Taps on Past games or Statistics, each timed to the frame that shows it (module doc)."""
+        import random
+
+        from kivy.metrics import dp
+
+        from bench_bare import FRAME
+        from ui import theme
+        s = stamp[0]
+        rng = random.Random(1)
+        work: dict[str, list[float]] = {}
+        problems: list[str] = []
+
+        def on_main(fn):
+            done = threading.Event()
+            Clock.schedule_once(lambda _dt: (fn(), done.set()), 0)
+            done.wait(30)
+
+        def tap(kind, change):
+            began = []
+
+            def run(_dt):
+                follow_ups.clear()
+                began.append(time.perf_counter())
+                change()
+                s.changed()
+            s.arm(kind)
+            Clock.schedule_once(run, 0)
+            if not s.shown.wait(30):
+                problems.append(f"{kind}: no frame showed it within 30 s")
+                s.pending = None
+            else:
+                work.setdefault(kind, []).append(s.t0 + s.times[kind][-1] - began[0])
+            time.sleep(0.04 + rng.uniform(0, 2 * FRAME))
+
+        time.sleep(1.0)   # start-up work out of the way
+        if args.scene == "sessions":
+            tap("open", lambda: app.go("sessions"))
+            screen = app.screen("sessions")
+            view, rows = screen.ids.scroll, screen.ids.rows
+            pages = max(1, args.presses // 5)
+            for _ in range(pages):
+                tap("more", screen.load_more)
+
+            def scroll(i, step):
+                room = rows.height - view.height
+                span = max(1.0, room - 2 * dp(theme.TOUCH))     # never near the end: no page read here
+                view.scroll_y = 1 - ((i * step) % span) / room
+            for i in range(1, args.presses + 1):                # a finger dragging: 80 px a frame
+                tap("drag", lambda i=i: scroll(i, dp(80)))
+            for i in range(1, max(1, args.presses // 5) + 1):   # a fling: most of a screen at once
+                tap("scroll", lambda i=i: scroll(i, 0.8 * view.height))
+            for _ in range(max(1, args.presses // 5)):
+                on_main(lambda: app.go("home"))
+                tap("reopen", lambda: app.go("sessions"))
+            shown = len(screen.infos)
+        else:
+            tap("open", lambda: app.go("stats"))
+            screen = app.screen("stats")
+            view = screen.ids.scroll
+            for i in range(1, args.presses + 1):
+                tap("scroll", lambda i=i: setattr(view, "scroll_y", 1 - (i * 0.37) % 1.0))
+            for _ in range(max(1, args.presses // 5)):
+                on_main(lambda: app.go("sessions"))
+                tap("reopen", lambda: app.go("stats"))
+            shown = len(screen.ids.body.children)
+        result = {"before": describe(app), "problems": problems, "gc": gc.isenabled(), "work": work,
+                  "shown": shown, "games": app.store.count_sessions(), **s.times}
         args.out.write_text(json.dumps(result))
         Clock.schedule_once(lambda _dt: app.stop(), 0)
 

@@ -65,17 +65,54 @@ def test_the_csv_export_reads_back_games_players_and_actions(tmp_path):
         assert rebuilt == original
 
 
-def test_the_bgstats_export_has_one_play_per_finished_game():
-    store = Store.memory()
+# A BG Stats Play file (.bgsplay) as BG Stats writes it: each object's fields and their types.
+# Sources (BG Stats publishes no schema): a Play file written by BG Stats,
+# https://pastebin.com/iDbHyBui (about, players, locations, games); the plays of BG Stats'
+# own export as programs that write files for BG Stats lay them out. Optional fields
+# Cellmate has nothing for (userInfo, locationRefId, bggId, metaData, ...) are left out.
+PLAY_FILE = {"about": str, "players": list, "locations": list, "games": list, "plays": list}
+PLAYER = {"id": int, "uuid": str, "name": str, "isAnonymous": bool, "modificationDate": str, "bggUsername": str}
+GAME = {"id": int, "uuid": str, "name": str, "modificationDate": str, "cooperative": bool, "highestWins": bool,
+        "noPoints": bool, "usesTeams": bool}
+PLAY = {"uuid": str, "gameRefId": int, "playDate": str, "playDateYmd": int, "entryDate": str,
+        "modificationDate": str, "durationMin": int, "rounds": int, "ignored": bool, "manualWinner": bool,
+        "usesTeams": bool, "board": str, "comments": str, "playerScores": list}
+PLAYER_SCORE = {"playerRefId": int, "score": str, "winner": bool, "startPlayer": bool, "seatOrder": int,
+                "role": str, "rank": int, "newPlayer": bool}
+BGSTATS_DATE = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"     # "2019-03-21 22:02:33", local time
+
+
+def _shaped(obj, fields):
+    return set(obj) == set(fields) and all(type(obj[k]) is t for k, t in fields.items())
+
+
+def test_the_bgstats_export_is_a_play_file_as_bg_stats_lays_it_out(tmp_path):
+    import re
+    import uuid
+    store = Store.open(tmp_path / "data")
     done, _ = _games(store)
-    body = export.bgstats(export.collect(store))
+    [path] = export.write(store, "bgstats", tmp_path)
+    assert path.suffix == ".bgsplay"                                   # what BG Stats shares plays as
+    body = json.loads(path.read_text(encoding="utf-8"))
+    assert _shaped(body, PLAY_FILE) and "Board Game Stats" in body["about"]
+    assert all(_shaped(p, PLAYER) for p in body["players"]) and all(_shaped(g, GAME) for g in body["games"])
     [play] = body["plays"]
-    assert [g["sourceGameId"] for g in body["games"]] == ["dice"]
-    assert [p["name"] for p in body["players"]] == ["Ann", "Bob"]
+    assert _shaped(play, PLAY) and all(_shaped(s, PLAYER_SCORE) for s in play["playerScores"])
+    for text in [play["playDate"], play["entryDate"], play["modificationDate"]] + [
+            x["modificationDate"] for x in body["players"] + body["games"]]:
+        assert re.fullmatch(BGSTATS_DATE, text)
+    assert str(play["playDateYmd"]) == play["playDate"][:10].replace("-", "")
+    for x in [play] + body["players"] + body["games"]:
+        uuid.UUID(x["uuid"])
+    # the references hold, and say what the game said
+    assert play["gameRefId"] in {g["id"] for g in body["games"]}
+    names = {p["id"]: p["name"] for p in body["players"]}
+    assert [names[s["playerRefId"]] for s in play["playerScores"]] == ["Ann", "Bob"]
+    assert [g["name"] for g in body["games"]] == ["Dice table"] and body["games"][0]["noPoints"]
     assert [s["seatOrder"] for s in play["playerScores"]] == [1, 2]
     assert sum(s["startPlayer"] for s in play["playerScores"]) == 1
     assert not any(s["winner"] for s in play["playerScores"])
-    assert play["sourcePlayId"] == str(done.id)
+    assert str(done.id) in play["comments"]
     assert body == export.bgstats(export.collect(store))                  # the same uuids every time
 
 

@@ -257,3 +257,25 @@ def test_a_file_read_as_it_is_without_the_results_table_still_lists_and_counts(t
     assert record["result"]["winners"] == [] and not results.has_table(old)
     played, dice = stats.load(old)
     assert played.counted == 1 and dice["all"].counts[4] == 1
+
+
+def test_an_old_game_whose_log_gives_no_result_is_tried_once_per_version_and_counted_nowhere(tmp_path, clock,
+                                                                                             monkeypatch):
+    store = Store.open(tmp_path)
+    good = _finished_dice_game(store, ["Ann", "Bob"], [2, 3], clock)
+    bad = _finished_dice_game(store, ["Cy", "Di"], [4], clock)
+    store.write(lambda c: (c.execute("DELETE FROM results"),                       # as an older Cellmate left it
+                           c.execute("UPDATE events SET action = 'not json' WHERE session_id = ?", (bad.id,))))
+    records = {r["id"]: r["result"] for r in results.finished(store)}
+    assert records[good.id]["seconds"] == 120.0 and records[bad.id] is None
+    [(marker,)] = store.read("SELECT result FROM results WHERE session_id = ?", (bad.id,))
+    assert json.loads(marker)["unknown"] == "damaged"                              # kept: "result unknown"
+    assert store.read("SELECT COUNT(*) FROM events WHERE action = 'not json'") == [(2,)]   # its log as it was
+    loads = []
+    load = Session.load
+    monkeypatch.setattr(Session, "load", classmethod(lambda cls, *a, **k: loads.append(a) or load(*a, **k)))
+    assert stats.load(store)[0].counted == 1 and loads == []                       # not replayed again
+    store.write(lambda c: c.execute("UPDATE results SET result = ? WHERE session_id = ?",
+                                    (json.dumps({"unknown": "damaged", "by": "0.0.1"}), bad.id)))
+    results.finished(store)
+    assert len(loads) == 1                                                         # another version tries again

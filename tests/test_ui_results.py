@@ -181,3 +181,76 @@ def test_export_from_the_statistics_screen_goes_to_a_usb_stick_else_the_data_dir
     assert len(list(stick.glob("cellmate-*"))) == 5
     assert ui.app.last_toast == t("stats.exported_stick", name="STICK")
     assert export.read_json(next(stick.glob("cellmate-*[0-9].json")))[0]["players"][0]["name"] == "Anna"
+
+
+HEIST = {"a": 5, "b": 6, "c": 7, "d": 8, "take": 4}
+
+
+def _heist_to_the_end(store, names):
+    """A whole two-player Heist to its final score (a real log, as a table plays it)."""
+    session = Session.create(store, "heist", names, rng=random.Random(3))
+    actions = [{"type": "lay_heist", "slot": slot, "name": f"Job {slot + 1}", **HEIST} for slot in (0, 1)]
+    actions += [{"type": "roll_first", "player": 0, "dice": [5]}, {"type": "roll_first", "player": 1, "dice": [2]}]
+    for turn in range(3):
+        for action in actions:
+            session.act(action)
+        actions = [{"type": "set_team", "player": session.state["current"], "recruits": 4}]
+        for i, face in enumerate((1, 2, 3, 4)):
+            actions += [{"type": "attempt" if i == 0 else "continue", "heist": 0, "total": 20, "recruits": 1},
+                        {"type": "place_die", "face": face}]
+        actions += [{"type": "complete"}, {"type": "upkeep"}] + (
+            [{"type": "lay_heist", "slot": 0, **HEIST}] if turn < 2 else []) + [{"type": "end_turn"}]
+    for action in actions + [{"type": "roll_value", "player": 0, "dice": [2]},
+                             {"type": "roll_value", "player": 1, "dice": [5]}]:
+        session.act(action)
+    assert session.finished
+    session.close()
+    return session
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_games_finished_before_results_were_kept_show_theirs_once_and_a_damaged_one_says_unknown(
+        make_ui, tmp_path, monkeypatch, lang):  # noqa: F811  (a fixture)
+    import sqlite3
+    from companion import results
+    t = Catalogue(lang)
+    store = Store.open(tmp_path / "data")
+    heist = _heist_to_the_end(store, ["Sapphire", "Ruby"])
+    winners = [["Sapphire", "Ruby"][seat] for seat in heist.game.result(heist.state)["winners"]]
+    damaged = Session.create(store, "dice", ["Anna", "Ben"], {}, rng=FirstSeat(0))
+    damaged.act({"type": "roll", "dice": [3]})
+    damaged.act({"type": "end"})
+    damaged.close()
+    store.close()
+    conn = sqlite3.connect(tmp_path / "data" / "cellmate.db", isolation_level=None)   # as an older Cellmate left it:
+    conn.execute("DROP TABLE results")                                                 # no results table,
+    conn.execute("UPDATE events SET action = '{\"type\": \"roll\", \"dic' WHERE session_id = ? AND seq = 1",
+                 (damaged.id,))                                                        # and a log cut short
+    conn.execute("INSERT INTO sessions (game, setup, head, finished, created, updated) VALUES "
+                 "('chess', '{\"players\": [{\"name\": \"Kim\"}]}', 3, 1, 1, 2)")       # a game this one does not know
+    conn.close()
+
+    store = Store.open(tmp_path / "data")
+    ui = make_ui(store=store)
+    ui.app.set_language(lang)
+    ui.tap(ui.ids().sessions)
+    ui.pump(4)                                        # the list, then their results a few a frame
+    rows = {row.session_id: row for row in ui.screen.rows()}
+    assert len(rows) == 3
+    assert rows[heist.id].winners == winners and winners
+    assert rows[heist.id].result_template.startswith(t("result.won", names="{names}"))
+    unknown = [row for sid, row in rows.items() if sid != heist.id]
+    assert [row.result_template for row in unknown] == [t("sessions.result_unknown")] * 2
+    assert len({row.height for row in rows.values()}) == 1              # room kept for the line: nothing moves
+    assert store.read("SELECT COUNT(*) FROM results") == [(3,)]          # kept: worked out once
+    assert store.read("SELECT action FROM events WHERE session_id = ? AND seq = 1", (damaged.id,)) == [
+        ('{"type": "roll", "dic',)]                                        # the damaged log as it was
+    look(ui, f"sessions-old-results-{lang}")
+
+    calls = []
+    settle = results.settle
+    monkeypatch.setattr(results, "settle", lambda *a, **k: calls.append(a) or settle(*a, **k))
+    ui.tap(ui.screen.ids.back)
+    ui.tap(ui.ids().sessions)                         # shown again: read from the results table
+    ui.pump(4)
+    assert calls == [] and ui.screen.rows()[0].result_template != ""

@@ -142,7 +142,8 @@ def test_500_past_games_list_a_page_at_a_time_down_to_the_oldest(make_ui):
         if n % 2:
             session.act({"type": "end"})
         session.close()
-    store.write(lambda c: c.execute("UPDATE sessions SET updated = 1700000000 + id * 60"))
+    store.write(lambda c: (c.execute("UPDATE sessions SET updated = 1700000000 + id * 60"),   # results kept with it
+                           c.execute("UPDATE results SET updated = 1700000000 + session_id * 60")))
     oldest, newest = store.list_sessions()[-1]["id"], store.list_sessions()[0]["id"]
     ui = make_ui(store=store)
     ui.tap(ui.ids().home_btn)

@@ -181,8 +181,11 @@ def show(view, data: list[dict]) -> bool:
         same = min(end_old - start, end_new - start)
         if same:
             old[start:start + same] = data[start:start + same]      # modified in place
-        for at in range(start + same, end_new):
-            old.insert(at, data[at])                                 # rows added
+        if start + same == len(old):
+            old.extend(data[start + same:end_new])                   # rows added at the end: one change
+        else:
+            for at in range(start + same, end_new):
+                old.insert(at, data[at])                             # rows added
         if end_old - start > same:
             del old[start + same:end_old]                            # rows gone
     view.refresh_views()

@@ -3,7 +3,12 @@ either (deleting asks first).
 
 Its look is in sessions.kv beside this file. The list is a RecycleView fed a
 page at a time from the store (the sessions table only, no game's log); the
-next page comes when its end scrolls into view, or with a tap on "More"."""
+next page comes when its end scrolls into view, or with a tap on "More".
+
+A game finished before results were kept has none beside it: the screen works its
+result out from the log after showing the list, a few games a frame (SETTLE_BUDGET),
+the rows in view first, and keeps it (companion/results.py settle), so each such game
+is worked out once. A log that gives no result says "Result unknown"."""
 from __future__ import annotations
 
 import time
@@ -14,7 +19,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
-from companion import games, stats
+from companion import games, results, stats
 from companion.controller import REFUSED
 from companion.session import Session
 from companion.store import StoreError
@@ -28,6 +33,7 @@ from .log import LogFeed, show
 PAGE = 20       # sessions read at a time: a few screenfuls
 ROW = 112       # a row's height (dp); a finished game's result adds a line
 RESULT_LINE = 34
+SETTLE_BUDGET = 0.006   # s of a frame spent working out old games' results (a frame is 16.7 ms)
 
 
 class SessionRow(RecycleDataViewBehavior, BoxLayout):
@@ -75,9 +81,14 @@ class SessionsScreen(BaseScreen):
         self.infos: list[dict] = []     # the sessions read so far, the last changed first
         self.total = 0
         self._more = Clock.create_trigger(lambda _dt: self.load_more())
+        self._settle = Clock.create_trigger(lambda _dt: self.settle_some())
+        self._tried: set[int] = set()   # games whose result was worked out (or tried) while shown
+        self._made: dict[int, tuple] = {}   # id -> (info, its result, language, row data): made once
 
     def on_pre_enter(self, *args):
         self.infos = []                 # back at the first page, at the top
+        self._tried = set()
+        self._made = {}
         self.ids.scroll.scroll_y = 1
         super().on_pre_enter(*args)
 
@@ -120,18 +131,54 @@ class SessionsScreen(BaseScreen):
             self._more()
 
     def _show(self):
-        data = [self.row_data(info) for info in self.infos]
+        # each row's data made once (a page read, a result worked out, the language changed: those
+        # rows again): with thousands read, another page costs its own rows, not all of them
+        data = [self._row(info) for info in self.infos]
         if self.total > len(self.infos):
             data.append({"viewclass": "MoreRow", "screen": self, "height": dp(theme.TOUCH),
                          "text": self.t("sessions.more", count=self.total - len(self.infos))})
         self.ids.empty.opacity = 0 if data else 1
         show(self.ids.scroll, data)
+        if any(self._unsettled(info) for info in self.infos):
+            self._settle()              # after this frame: the list first
+
+    def _unsettled(self, info) -> bool:
+        return info["finished"] and info.get("result") is None and info["id"] not in self._tried
+
+    def settle_some(self):
+        """Work out the results of listed games finished before results were kept, top
+        first, for at most SETTLE_BUDGET (at least one game), then show them; the rest
+        on the next frames."""
+        began, changed = time.perf_counter(), False
+        for info in self.infos:
+            if not self._unsettled(info):
+                continue
+            self._tried.add(info["id"])
+            result = results.settle(self.app.store, info["id"], info["head"], info["updated"])
+            if result is not None:
+                info["result"] = result
+                changed = True
+            if time.perf_counter() - began > SETTLE_BUDGET:
+                break
+        if changed:
+            self._show()                # only the rows that changed (show), and on to the next few
+        elif any(self._unsettled(info) for info in self.infos):
+            self._settle()
+
+    def _row(self, info) -> dict:
+        made = self._made.get(info["id"])
+        if made is not None and made[0] is info and made[1] is info.get("result") and made[2] == self.app.lang:
+            return made[3]
+        data = self.row_data(info)
+        self._made[info["id"]] = (info, info.get("result"), self.app.lang, data)
+        return data
 
     def row_data(self, info) -> dict:
         t = self.t
         line, winners = self.result_line(info)
         return {"viewclass": "SessionRow", "screen": self, "session_id": info["id"],
-                "result_template": line, "winners": winners, "height": dp(ROW + (RESULT_LINE if line else 0)),
+                "result_template": line, "winners": winners,
+                "height": dp(ROW + (RESULT_LINE if line or info["finished"] else 0)),
                 "title": self.describe(info), "detail": self.detail(info), "finished": info["finished"],
                 "players": [p["name"] for p in info["setup"]["players"]], "more_text": t("sessions.more_players"),
                 "playable": info["game"] in PLAYABLE, "resume_text": t("sessions.resume"),
@@ -157,13 +204,15 @@ class SessionsScreen(BaseScreen):
 
     def result_line(self, info) -> tuple[str, list[str]]:
         """A finished game's result, one line under the rest: ("Won: {names} · 42 min", the
-        winners' names), the names as many as fit (NamesLabel). ("", []): no result kept (one
-        finished before results were kept gets it when the statistics or the export read
-        every game: no game's log is read here)."""
+        winners' names), the names as many as fit (NamesLabel); "Result unknown" for a log
+        that gives none. ("", []): not worked out yet (settle_some, a frame later); a
+        finished game's row keeps the line's room meanwhile, so nothing moves."""
         result = info.get("result") if info["finished"] else None
         if not result:
             return "", []
         t = self.t
+        if results.unknown(result):
+            return t("sessions.result_unknown"), []
         players = info["setup"]["players"]
         names = [players[seat]["name"] for seat in result.get("winners") or [] if 0 <= seat < len(players)]
         length = stats.minutes(result.get("seconds"))
