@@ -2,8 +2,8 @@
 
 `lines_for(game, before, after, action, t)` words one committed step as Lines,
 from the catalogue and only from what the whole table may know: the game's
-`spoken` hook sees the public views (Game.public) and the action with its
-secret arguments blanked, never the state itself.
+`spoken` hook sees the state and the action with everything the game declares
+secret blanked (Game.secrets), never the state itself.
 
 `SpeechQueue` decides what is said next on an injectable clock (like
 companion.timers): an URGENT line (an alarm, "time is up") cuts off what is
@@ -67,14 +67,24 @@ def time_up(t, key) -> Line:
 
 def lines_for(game, before: dict, after: dict, action: dict | None, t) -> list[Line]:
     """What to say for one step (action None: an undo or a redo, which says only whose
-    turn it is now). Only public words: the game's hook never sees a secret."""
-    from .games.base import SECRET
-    public_before, public_after = game.public(before), game.public(after)
+    turn it is now). Stricter than the screen: a voice is heard by all, the masked
+    player in Sing Sing too, so whatever a game ever declares secret (Game.secrets),
+    field or argument, is blanked before its hook sees the step, whether or not the
+    screen may show it now."""
+    from .games.base import SECRET      # (the games import this module)
+    quiet_before, quiet_after = unspoken(game, before), unspoken(game, after)
     if action is None:
-        return [line for line in game.spoken(public_before, public_after, {"type": None}, t) if line.kind == TURN]
-    hidden = game.hidden_args(after, action)
+        return [line for line in game.spoken(quiet_before, quiet_after, {"type": None}, t) if line.kind == TURN]
+    hidden = {s.action[1] for s in game.secrets if s.action and s.action[0] == action.get("type")}
     shown = {key: SECRET if key in hidden else value for key, value in action.items()}
-    return game.spoken(public_before, public_after, shown, t)
+    return game.spoken(quiet_before, quiet_after, shown, t)
+
+
+def unspoken(game, state: dict) -> dict:
+    """The state with every field a game declares secret blanked (SECRET), whatever its `until`."""
+    from .games.base import SECRET
+    fields = {s.field for s in game.secrets if s.field}
+    return {key: SECRET if key in fields and value is not None else value for key, value in state.items()}
 
 
 class SpeechQueue:
