@@ -67,11 +67,13 @@ def assert_speech_keeps_secrets(game: Game, before: dict, after: dict, action: d
     in Sing Sing too): said from the public views, and with every declared argument swapped."""
     declared = {s.action[1] for s in game.secrets if s.action and s.action[0] == action["type"]}
     for t in CATALOGUES:
-        said = [line.text for line in speech.lines_for(game, before, after, action, t)]
-        assert said == [line.text for line in speech.lines_for(game, game.public(before), game.public(after), action, t)]
+        def words(b, a, act):
+            return [line.text for line in speech.lines_for(game, b, a, act, t)]
+        said = words(before, after, action)
+        assert said == words(game.public(before), game.public(after), action)
         for arg in declared & set(action):
             swapped = dict(action, **{arg: other_value(game, before, action, arg, rng)})
-            assert said == [line.text for line in speech.lines_for(game, before, after, swapped, t)], (action, arg)
+            assert said == words(before, after, swapped), (action, arg)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
