@@ -451,9 +451,7 @@ class CellmateApp(App):
             else:  # who begins is the game's to say (a roll, the Soap): its headline says it
                 self.toast(self.t("game.started", game=self.t(session.game.title)))
             self.play([cue_names.SUCCESS])
-            seat = session.game.turn_of(session.game.public(session.state))
-            if seat is not None:
-                self.say([speech.turn(self.t("speech.turn", name=session.state["players"][seat]["name"]))])
+            self.say(session.game.spoken_start(speech.unspoken(session.game, session.state), self.t))
 
     def resume(self, session_id: int | None = None) -> None:
         if session_id is None:

@@ -594,6 +594,11 @@ class Game:
             out.append(self.spoken_end(after, t))
         return out
 
+    def spoken_start(self, state: dict, t) -> list[speech.Line]:
+        """What to say when a new game is on the table (public state): whose turn it is."""
+        seat = self.turn_of(state)
+        return [] if seat is None else [speech.turn(t("speech.turn", name=name_of(state, seat)))]
+
     def cover_noise(self, state: dict) -> bool:
         """Whether a noise should cover the table's sounds now (speech.cover_noise on): Sing
         Sing while a bar is taken out. Default: never."""

@@ -593,10 +593,14 @@ class SingSing(Game):
         if after["last"] is not None and after["last"] != before["last"]:
             out.append(speech.Line(self._last_line(after, t)))
         if after["phase"] == "remove" and (before["phase"] != "remove" or before["turn"] != after["turn"]):
-            players = after["players"]
-            out.append(speech.turn(t("singsing.speech.turn", file=players[after["file"]]["name"],
-                                     mask=players[after["mask"]]["name"])))
+            out += self.spoken_start(after, t)
         return out + super().spoken(before, after, action, t)
+
+    def spoken_start(self, state, t):
+        if state["phase"] != "remove":
+            return []
+        return [speech.turn(t("singsing.speech.turn", file=name_of(state, state["file"]),
+                              mask=name_of(state, state["mask"])))]
 
     def spoken_end(self, state, t):
         return speech.Line(t(f"singsing.banner.{state['win']}", name=name_of(state, state["winner"])), speech.WINNER,
