@@ -21,8 +21,10 @@ import logging
 import random
 import shutil
 import subprocess
+import sys
 import threading
 import time
+from array import array
 from typing import Callable
 
 from companion.config import Speech
@@ -64,6 +66,31 @@ def check(program: str | None = None, langs=tuple(VOICES)) -> str | None:
         if VOICES[lang] not in voices:
             return f"{path} has no voice {VOICES[lang]!r} for {lang}"
     return None
+
+
+def wav(text: str, lang: str, volume: int = 80, speed: int = 160, program: str | None = None) -> bytes:
+    """espeak-ng's WAV of a sentence, made in memory (--stdout): nothing is played."""
+    return subprocess.run(argv(text, lang, volume, speed, program=program or PROGRAM, stdout=True),
+                          capture_output=True, timeout=30, check=True).stdout
+
+
+def loudness(frames: bytes) -> float:
+    """RMS of 16-bit little-endian mono samples, as a share of full scale (0: silence)."""
+    samples = array("h", frames[:len(frames) // 2 * 2])
+    if sys.byteorder == "big":
+        samples.byteswap()
+    return (sum(x * x for x in samples) / max(1, len(samples))) ** 0.5 / 32768
+
+
+def failure(code: int, stderr: str) -> str | None:
+    """Why espeak-ng did not speak, from its exit code and its errors; None: it spoke.
+    With no sound card it still exits 0, after ALSA's complaints on stderr."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    trouble = [line for line in lines if line.startswith("ALSA lib") or line.lower().startswith("error")]
+    if code == 0 and not trouble:
+        return None
+    said = (trouble or lines or ["no message"])[0]
+    return f"{said} (exit {code})" if code else said
 
 
 def murmur(rng: random.Random) -> str:
@@ -231,10 +258,10 @@ class Speaker:
             for pipe in (proc.stdout, proc.stderr):
                 if pipe is not None:
                     pipe.close()
-        if code > 0:     # < 0: killed for an urgent line, or by close()
-            text = err.decode("utf-8", "replace").strip().splitlines()
-            return f"{self.program} failed (exit {code}): {text[-1] if text else 'no message'}"
-        return None
+        if code < 0:     # killed for an urgent line, or by close()
+            return None
+        why = failure(code, err.decode("utf-8", "replace"))
+        return f"{self.program} failed: {why}" if why else None
 
     def _tell(self, text: str) -> None:
         log.warning("speech: %s", text)

@@ -3,11 +3,9 @@ makes speech of a sentence in each language; the speaker never blocks, an urgent
 cuts off the one being said, and a missing or failing espeak-ng is a reason in words."""
 import shutil
 import subprocess
-import sys
 import threading
 import time
 import wave
-from array import array
 
 import pytest
 
@@ -15,18 +13,10 @@ from companion.config import Speech
 from companion.i18n import Catalogue
 from companion.speech import Line, time_up, turn
 from hardware import speaker
-from hardware.speaker import Speaker, argv, check
+from hardware.speaker import Speaker, argv, check, loudness, wav
 
 SENTENCES = {"en": "Prison riot! The Interrogation Deck is down to seven cards.",
              "de": "Gefängnisaufstand! Im Verhörstapel sind nur noch sieben Karten."}
-
-
-def loudness(frames: bytes) -> float:
-    """RMS of 16-bit little-endian mono samples, in full scale."""
-    samples = array("h", frames)
-    if sys.byteorder == "big":
-        samples.byteswap()
-    return (sum(s * s for s in samples) / max(1, len(samples))) ** 0.5 / 32768
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -49,8 +39,7 @@ def test_both_voices_are_there():
 
 def test_loudness_follows_the_volume_setting():
     def rms(volume):
-        out = subprocess.run(argv("Ann's turn.", "en", volume, 160, stdout=True), capture_output=True, timeout=30)
-        return loudness(out.stdout[44:])
+        return loudness(wav("Ann's turn.", "en", volume)[44:])
     assert rms(20) < rms(100) / 2
 
 
@@ -125,12 +114,20 @@ def test_a_failing_sound_card_is_told_once_and_the_voice_goes_quiet(tmp_path):
         deadline = time.monotonic() + 5
         while not told and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert told == [f"{fake} failed (exit 1): ALSA lib pcm.c: Unknown PCM default"]
+        assert told == [f"{fake} failed: ALSA lib pcm.c: Unknown PCM default (exit 1)"]
         assert not voice.working
         voice.say(Line("The Guard moves to Ben."))
         assert voice.wait(1) and len(told) == 1
     finally:
         voice.close()
+
+
+def test_no_sound_card_is_a_failure_though_espeak_ng_exits_0():
+    said = subprocess.run(["espeak-ng", "Ann's turn."], capture_output=True, text=True, timeout=30)
+    assert speaker.failure(said.returncode, said.stderr) is None or said.stderr.startswith("ALSA lib")
+    assert speaker.failure(0, "ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\nerror: No such file\n") \
+        == "ALSA lib confmisc.c:855:(parse_card) cannot find card '0'"
+    assert speaker.failure(0, "") is None and speaker.failure(2, "") == "no message (exit 2)"
 
 
 def test_switched_off_says_nothing_and_what_is_waiting_goes():
