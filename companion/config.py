@@ -1,4 +1,4 @@
-"""The config file (TOML): hardware pins, buzzer, timer defaults, language.
+"""The config file (TOML): hardware pins, buzzer, voice, timer defaults, language.
 
 Loading never fails: every bad key is reported with its name and the reason,
 and that key keeps its default, so the table can still play.
@@ -11,6 +11,8 @@ import tomllib
 import unicodedata
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+
+from .speech import KINDS as SPEECH_KINDS
 
 LANGUAGES = ("en", "de")
 BUZZER_TYPES = ("tonal", "active")
@@ -32,6 +34,15 @@ class Buzzer:
     pin: int | None = 18
     type: str = "tonal"
     enabled: bool = True
+
+
+@dataclass(frozen=True)
+class Speech:
+    enabled: bool = True            # said aloud with espeak-ng, when it is there
+    volume: int = 80                # % of espeak-ng's loudest
+    speed: int = 160                # words a minute
+    events: tuple[str, ...] = SPEECH_KINDS   # what is said (companion.speech kinds)
+    cover_noise: bool = False       # Sing Sing: a murmur while a bar is taken out
 
 
 @dataclass(frozen=True)
@@ -63,6 +74,7 @@ class Config:
     data_dir: str = ""
     buttons: Buttons = field(default_factory=Buttons)
     buzzer: Buzzer = field(default_factory=Buzzer)
+    speech: Speech = field(default_factory=Speech)
     timer: Timer = field(default_factory=Timer)
     display: Display = field(default_factory=Display)
     pads: Pads = field(default_factory=Pads)
@@ -122,6 +134,12 @@ def _has_control(text: str) -> bool:
     return any(unicodedata.category(c) == "Cc" for c in text)
 
 
+def _speech_kinds(value):
+    if not isinstance(value, list) or not all(isinstance(v, str) and v in SPEECH_KINDS for v in value):
+        return None, f"must be a list of some of {', '.join(map(repr, SPEECH_KINDS))}, got {_show(value)}"
+    return tuple(k for k in SPEECH_KINDS if k in value), None
+
+
 def _ports(value):
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         return None, f"must be a list of device paths (text), got {_show(value)}"
@@ -161,6 +179,11 @@ CHECKS = {
     "buzzer.pin": _pin,
     "buzzer.type": _choice(BUZZER_TYPES),
     "buzzer.enabled": _bool,
+    "speech.enabled": _bool,
+    "speech.volume": _int_range(0, 100),
+    "speech.speed": _int_range(80, 400),
+    "speech.events": _speech_kinds,
+    "speech.cover_noise": _bool,
     "timer.seconds": _int_range(1, 3600),
     "timer.tick_last": _int_range(0, 60),
     "display.width": _int_range(320, 7680),

@@ -1,6 +1,7 @@
 """What the table's inputs do to a session: the one path from input to state.
 
-input event or tap -> action -> event committed -> new state and cues.
+input event or tap -> action -> event committed -> new state, cues and what
+changed (Outcome.steps: before, action, after; what is said aloud comes from it).
 Kept free of Kivy so the same path serves the screen, the buttons and tests.
 """
 from __future__ import annotations
@@ -23,30 +24,35 @@ class Outcome:
     ok: bool
     cues: list[str] = field(default_factory=list)
     error: IllegalAction | StoreError | None = None
+    # what changed: (before, action as stored or None for an undo/redo, after)
+    steps: list[tuple[dict, dict | None, dict]] = field(default_factory=list)
 
 
 def perform(session: Session, action: dict) -> Outcome:
+    before = session.state
     try:
-        _, cues = session.act(action)
+        after, cues = session.act(action)
     except REFUSED as exc:
         return Outcome(False, [cue_names.WARNING], exc)
-    return Outcome(True, cues)
+    return Outcome(True, cues, steps=[(before, session.last_action, after)])
 
 
 def undo(session: Session) -> Outcome:
+    before = session.state
     try:
-        session.undo()
+        after = session.undo()
     except REFUSED as exc:
         return Outcome(False, [cue_names.WARNING], exc)
-    return Outcome(True, [cue_names.TAP])
+    return Outcome(True, [cue_names.TAP], steps=[(before, None, after)])
 
 
 def redo(session: Session) -> Outcome:
+    before = session.state
     try:
-        session.redo()
+        after = session.redo()
     except REFUSED as exc:
         return Outcome(False, [cue_names.WARNING], exc)
-    return Outcome(True, [cue_names.TAP])
+    return Outcome(True, [cue_names.TAP], steps=[(before, None, after)])
 
 
 def handle_input(session: Session, event: InputEvent) -> Outcome | None:

@@ -50,6 +50,7 @@ class Session:
         self.head = head
         self.length = length          # events stored, including the redo tail
         self.state = state
+        self.last_action: dict | None = None   # the action act() committed last, as stored (what is said aloud)
         self.rng = rng or _SYSTEM
         # The setup's random deal is seeded by the setup as first recorded (names
         # repaired on reading must not change the deal); snapshots hold the old names.
@@ -206,6 +207,7 @@ class Session:
         self.store.write(commit)
         self.head = self.length = seq
         self.state = after
+        self.last_action = resolved
         self._states = {at: kept for at, kept in self._states.items() if at < seq}   # the redo tail is gone
         self._keep(seq, after)
         new = self._rolls_in([(seq, resolved)])

@@ -3,8 +3,8 @@
 In order: the config file, the board (a Raspberry Pi and which one, or not),
 the GPIO pin factory gpiozero uses, every configured button (press it now:
 seen or not), a test beep on the buzzer, the seat pads on USB, the display
-driver, the touchscreen, the sound card, the data dir and the database, and
-the kiosk install. Each line starts with its verdict:
+driver, the touchscreen, the sound card, the voice (espeak-ng: its voices, a
+test sentence), the data dir and the database, and the kiosk install. Each line starts with its verdict:
 
     ok    all is well
     info  worth knowing, nothing wrong
@@ -29,6 +29,7 @@ import os
 import platform
 import select
 import sqlite3
+import subprocess
 import sys
 import threading
 import time
@@ -90,6 +91,8 @@ class Doctor:
     interactive: bool = False
     timeout: float = 10.0
     beep: bool = True
+    speak: bool = True                      # say the voice's test sentence aloud
+    speech_program: str | None = None       # None: espeak-ng on the PATH
     pin_factory: object = None              # None: gpiozero's own choice (Device.pin_factory or its default)
     paths: Paths = field(default_factory=Paths)
     comports: Callable[[], list] | None = None
@@ -132,6 +135,7 @@ class Doctor:
         self.check_display(is_pi)
         self.check_touch(is_pi)
         self.check_audio()
+        self.check_speech()
         self.check_data_dir()
         self.check_database()
         self.check_kiosk(is_pi)
@@ -456,6 +460,57 @@ class Doctor:
             self.say(WARN, "audio", "no sound card: fine with the GPIO buzzer, but its stand-in "
                      "(when GPIO is missing) stays silent")
 
+    def check_speech(self) -> None:
+        """The voice: espeak-ng with both voices, a test sentence made (with sound in it), then
+        said aloud and, in a terminal, asked whether it was heard. Not needed to play: WARN, not FAIL."""
+        from companion.i18n import Catalogue
+
+        from . import speaker
+        voice = self.config.speech
+        if not voice.enabled:
+            self.say(INFO, "speech", "off in the config (speech.enabled = false)")
+            return
+        problem = speaker.check(self.speech_program)
+        if problem:
+            self.say(WARN, "speech", f"{problem}: Cellmate plays without a voice")
+            return
+        lang = self.config.language
+        text = Catalogue(lang)("speech.test")
+        voices = ", ".join(speaker.VOICES.values())
+        try:
+            made = speaker.wav(text, lang, voice.volume, voice.speed, program=self.speech_program)
+        except (OSError, subprocess.SubprocessError) as exc:
+            self.say(WARN, "speech", f"espeak-ng could not make a sentence ({_describe(exc)})")
+            return
+        if speaker.loudness(made[44:]) < 0.01:
+            self.say(WARN, "speech", f"espeak-ng made silence of {text!r} (volume {voice.volume} %)")
+            return
+        if not self.speak:
+            self.say(OK, "speech", f"espeak-ng, voices {voices}: a test sentence made; not said (--no-voice)")
+            return
+        command = speaker.argv(text, lang, voice.volume, voice.speed, program=self.speech_program or speaker.PROGRAM)
+        try:
+            said = subprocess.run(command, capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.SubprocessError) as exc:
+            self.say(WARN, "speech", f"the test sentence could not be said ({_describe(exc)})")
+            return
+        why = speaker.failure(said.returncode, said.stderr)
+        if why:
+            self.say(WARN, "speech", f"espeak-ng, voices {voices}: the test sentence was not played ({why})")
+            return
+        if not self.interactive:
+            self.say(OK, "speech", f"espeak-ng, voices {voices}: test sentence said "
+                     "(not asked whether it was heard: no terminal)")
+            return
+        answer = self._ask(f"did you hear \"{text}\"? [y/n] ", self.timeout)
+        if answer is None:
+            self.say(WARN, "speech", f"espeak-ng, voices {voices}: test sentence said; no answer whether it was heard")
+        elif answer.strip().lower().startswith("y"):
+            self.say(OK, "speech", f"espeak-ng, voices {voices}: test sentence heard")
+        else:
+            self.say(WARN, "speech", "test sentence not heard: is a speaker plugged in, and the volume up "
+                     "(alsamixer)? Cellmate plays on without a voice")
+
     # -- data --------------------------------------------------------------------------
     def check_data_dir(self) -> None:
         try:
@@ -680,5 +735,5 @@ def run_doctor(args, out=None) -> int:
     doctor = Doctor(config=config, config_path=config_path, config_errors=errors,
                     data_dir=resolve_data_dir(getattr(args, "data_dir", None), config), out=out,
                     interactive=interactive, timeout=getattr(args, "timeout", 10.0),
-                    beep=not getattr(args, "no_beep", False))
+                    beep=not getattr(args, "no_beep", False), speak=not getattr(args, "no_voice", False))
     return doctor.run()

@@ -5,13 +5,15 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${CELLMATE_VENV:-$ROOT/.venv}"
 
 # System libraries Kivy's SDL2 wheel loads at run time (GL/EGL for the window,
-# mtdev for touch screens). Installed with apt-get only when missing and root.
+# mtdev for touch screens), and espeak-ng for speech. Installed with apt-get only when missing and root.
 need_debs=()
 have_lib() { ldconfig -p 2>/dev/null | grep -q "$1"; }
 have_lib 'libEGL.so.1' || need_debs+=(libegl1)
 have_lib 'libGL.so.1' || need_debs+=(libgl1)
 have_lib 'libmtdev.so.1' || need_debs+=(libmtdev1)
 [ -e /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so ] || [ -d /usr/lib/aarch64-linux-gnu/dri ] || need_debs+=(libgl1-mesa-dri)
+# Cellmate's voice (offline, English and German): without it the app says "no voice" and plays on.
+command -v espeak-ng >/dev/null || need_debs+=(espeak-ng)
 if [ ${#need_debs[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         echo "cellmate: installing system packages: ${need_debs[*]}"

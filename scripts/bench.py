@@ -23,6 +23,11 @@ KIVY_HOME). Every figure comes from a process of its own, one at a time:
   the three in turn, three rounds, the median of each (a round in --quick).
 * peak memory (VmHWM): Cellmate reopened on the 10,000-action game with the log
   open; the bare app after its presses.
+* event to first audio sample (scripts/bench_voice.py): the CONFIRM that passes the
+  dice table's turn, committed, worded (companion.speech), queued and handed to
+  espeak-ng by the speaker's worker, to the first sample espeak-ng writes to a pipe
+  (--stdout); beside it the plain `espeak-ng --stdout` of the same words, started
+  to its first sample, in the same process one after the other.
 * Past games and Statistics with 3,000 finished games in the data dir (300 in
   --quick; each with its result kept and 20 rolls): a tap or scroll that changes
   the screen to the frame that shows it (scripts/bench_app.py, scenes sessions and
@@ -279,6 +284,7 @@ def main() -> int:
     args = parser.parse_args()
     presses, idle_s, idle_rounds, cold_runs = (60, 5.0, 1, 2) if args.quick else (500, 30.0, 3, 5)
     history = 300 if args.quick else 3_000
+    voice_events = 20 if args.quick else 200
     rows: list[tuple[str, str, str, str, str, str]] = []
     notes: list[str] = []
     gc_seen: list[bool] = []   # garbage collection on in each measuring process, as each one says
@@ -372,6 +378,16 @@ def main() -> int:
                      f"{app_mem:.0f} MiB",
                      f"{bare_mem:.0f} MiB", f"+{app_mem - bare_mem:.0f} MiB", "<= bare + 60 MiB",
                      verdict(app_mem <= bare_mem + 60)))
+
+        # -- the voice
+        say(f"event to first audio sample, {voice_events} events, and the plain espeak-ng command as often")
+        out = tmp / "voice.json"
+        got = run_json([sys.executable, str(HERE / "bench_voice.py"), "--events", str(voice_events), "--out", str(out)],
+                       out, 600)
+        for p in (50, 99):
+            app_s, plain_s = percentile(got["app"], p), percentile(got["plain"], p)
+            rows.append((f"event to first audio sample (espeak-ng to a pipe, \"{got['text']}\"): p{p}", ms(app_s),
+                         f"{ms(plain_s)} (plain espeak-ng)", f"{app_s / plain_s:.1f}x", "", ""))
 
     return table(args, rows, notes, gc_seen, base, presses, idle_s, idle_rounds, cold_runs)
 

@@ -1,6 +1,7 @@
 """`companion doctor` on made-up machines: gpiozero mock pins, fake-rpi, fake serial ports, fake /sys."""
 import io
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.config import Config, parse
+from companion.config import Config, Speech, parse
 from companion.store import Store
 from hardware import doctor as doc
 
@@ -124,7 +125,8 @@ def make(tmp_path, out, paths, config=None, **kwargs):
     data = tmp_path / "data"
     data.mkdir(exist_ok=True)
     options = dict(config=config or Config(), config_path=tmp_path / "config.toml", data_dir=data, out=out,
-                   paths=paths, comports=lambda: [], environ={}, timeout=1.0, beep=False)
+                   paths=paths, comports=lambda: [], environ={}, timeout=1.0, beep=False,
+                   speak=False)
     options.update(kwargs)
     return doc.Doctor(**options)
 
@@ -408,7 +410,7 @@ def test_the_command_on_this_machine(tmp_path):
     """`companion doctor` as a person runs it, without a terminal: it names what is missing here."""
     env = {**os.environ, "CELLMATE_CONFIG": str(tmp_path / "none.toml"), "CELLMATE_DATA_DIR": str(tmp_path / "d"),
            "GPIOZERO_PIN_FACTORY": "mock"}
-    result = subprocess.run([str(COMPANION), "doctor", "--no-beep"], stdin=subprocess.DEVNULL,
+    result = subprocess.run([str(COMPANION), "doctor", "--no-beep", "--no-voice"], stdin=subprocess.DEVNULL,
                             capture_output=True, text=True, timeout=60, env=env)
     out = result.stdout
     assert out.startswith("Cellmate ") and " doctor, as user " in out.splitlines()[0]
@@ -416,6 +418,7 @@ def test_the_command_on_this_machine(tmp_path):
     assert "press not tested (standard input is not a terminal" in out
     assert "info  buzzer: GPIO18, header pin 12, tonal: test beep skipped (--no-beep)" in out
     assert f"ok    data dir: {tmp_path / 'd'}: not there yet" in out
+    assert "speech: espeak-ng, voices en-gb, de: a test sentence made; not said (--no-voice)" in out
     for topic in ("board", "seat pads", "display", "touch", "audio", "database", "kiosk"):
         assert f"  {topic}: " in out, topic
     has_fail = any(line.startswith("FAIL") for line in out.splitlines())
@@ -466,3 +469,45 @@ def test_a_data_dir_too_long_for_the_system_is_a_failure_not_a_crash(tmp_path, p
     out = Table(pwm_mock)
     assert make(tmp_path, out, machine(tmp_path), data_dir=data).run() == 1
     assert "File name too long" in lines(out)["data dir"][0] and lines(out)["database"][0].startswith("FAIL ")
+
+
+# -- the voice -------------------------------------------------------------------------------
+def test_the_voice_says_its_test_sentence_and_asks_whether_it_was_heard(tmp_path, pwm_mock):
+    asked = []
+    out = Table(pwm_mock)
+    make(tmp_path, out, machine(tmp_path), speak=True, interactive=True,
+         speech_program=str(fake_espeak(tmp_path)), ask=lambda q, t: asked.append(q) or "y").check_speech()
+    assert asked == ['did you hear "This is Cellmate. Can you hear me?"? [y/n] ']
+    assert lines(out)["speech"] == ["ok espeak-ng, voices en-gb, de: test sentence heard"]
+    said = (tmp_path / "said").read_text()
+    assert said.split("\n")[0].endswith("-v en-gb -a 160 -s 160 -- This is Cellmate. Can you hear me?")
+
+
+def test_a_sound_card_that_refuses_and_no_espeak_ng_are_warnings_only(tmp_path, pwm_mock):
+    paths = machine(tmp_path)
+
+    def speech_line(**options):
+        out = Table(pwm_mock)
+        make(tmp_path, out, paths, **options).check_speech()
+        return lines(out)["speech"]
+    refused = fake_espeak(tmp_path, alsa_error=True)
+    assert speech_line(speak=True, config=Config(language="de"), speech_program=str(refused)) == [
+        "warn espeak-ng, voices en-gb, de: the test sentence was not played "
+        "(ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default)"]
+    assert "Hier spricht Cellmate" in (tmp_path / "said").read_text()
+    assert speech_line(speech_program=str(tmp_path / "none")) == [
+        f"warn {tmp_path / 'none'} is not installed (Debian package espeak-ng): Cellmate plays without a voice"]
+    assert speech_line(config=Config(speech=Speech(enabled=False))) == [
+        "info off in the config (speech.enabled = false)"]
+
+
+def fake_espeak(tmp_path, alsa_error=False):
+    """The real espeak-ng for its voices and its WAVs; a sentence said aloud is written down instead
+    (and, with alsa_error, refused as with no sound card, exit code 0 as espeak-ng does)."""
+    fake = tmp_path / "espeak-ng"
+    real = shutil.which("espeak-ng")
+    refuse = 'echo "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default" >&2\n' if alsa_error else ""
+    fake.write_text(f'#!/bin/sh\ncase "$*" in --voices*|*--stdout*) exec {real} "$@";; esac\n'
+                    f'echo "$0 $*" >> {tmp_path / "said"}\n{refuse}exit 0\n')
+    fake.chmod(0o755)
+    return fake

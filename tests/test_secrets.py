@@ -1,6 +1,6 @@
 """What the rules hide stays hidden (Game.secrets), played out at random for every game:
 whatever the table shares (the summary's words, the board, the buttons, each pad's
-light, each log line, in English and German) is the same for a state and its public
+light, each log line, what is said aloud, in English and German) is the same for a state and its public
 view (Game.public: every secret field blanked), the same whatever a secret argument
 of a past action held, and the same whatever a ballot held for a secret vote says."""
 import random
@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
+from companion import speech
 from companion.games import GAMES, IllegalAction
 from companion.games.base import SECRET, Game, Secret
 from companion.games.snitch import GAME as SNITCH, ITEMS, targets
@@ -60,6 +61,21 @@ def assert_log_keeps_secrets(game: Game, session: Session, rng) -> None:
                     describe(t, game, players, before, action, hidden), (action, arg)
 
 
+def assert_speech_keeps_secrets(game: Game, before: dict, after: dict, action: dict, rng) -> None:
+    """What is said aloud for a step is the same whatever a secret field or a secret argument
+    of the action held, even while the screen may show it (a voice reaches the masked player
+    in Sing Sing too): said from the public views, and with every declared argument swapped."""
+    declared = {s.action[1] for s in game.secrets if s.action and s.action[0] == action["type"]}
+    for t in CATALOGUES:
+        def words(b, a, act):
+            return [line.text for line in speech.lines_for(game, b, a, act, t)]
+        said = words(before, after, action)
+        assert said == words(game.public(before), game.public(after), action)
+        for arg in declared & set(action):
+            swapped = dict(action, **{arg: other_value(game, before, action, arg, rng)})
+            assert said == words(before, after, swapped), (action, arg)
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 @settings(max_examples=15, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
@@ -74,10 +90,12 @@ def test_no_game_shows_the_table_a_secret(game_id, seed):
         legal = game.legal_actions(session.state)
         if not legal:
             break
+        before = session.state
         try:
             session.act(random_action(rng.choice(legal), rng))
         except IllegalAction:
-            pass
+            continue
+        assert_speech_keeps_secrets(game, before, session.state, session.last_action, rng)
     assert_log_keeps_secrets(game, session, rng)
 
 

@@ -43,6 +43,48 @@ class StubRig:
         self.closed = True
 
 
+class FakeSpeaker:
+    """Stands in for hardware.speaker.Speaker: the real queue (companion.speech) on the test's
+    clock, nothing played. `queued` is every line the app gave it, in order; `say_all()` takes
+    what would be said now, in the order it would be said; the queue's `dropped` says what not."""
+
+    def __init__(self, config=None, clock=None, problem=None):
+        from companion.config import Speech
+        from companion.speech import SpeechQueue
+        self.config = config or Speech()
+        self.lang = "en"
+        self.queue = SpeechQueue(clock or (lambda: 0.0), kinds=self.config.events)
+        self.problem = problem
+        self.queued: list = []
+        self.covering = False
+        self.closed = False
+
+    @property
+    def working(self):
+        return self.config.enabled and self.problem is None
+
+    def say(self, line):
+        if self.working:
+            self.queued.append(line)
+            self.queue.push(line)
+
+    def say_all(self) -> list[str]:
+        out = []
+        while (line := self.queue.take()) is not None:
+            out.append(line.text)
+        return out
+
+    def cover(self, on):
+        self.covering = bool(on) and self.working and self.config.cover_noise
+
+    def configure(self, config, lang=None):
+        self.config, self.lang = config, lang or self.lang
+        self.queue.kinds = frozenset(config.events)
+
+    def close(self):
+        self.closed = True
+
+
 class FakeClock:
     """A monotonic clock the test moves by hand. It brings its own wake-ups
     (ui/table_clocks.py): moving it on runs each one at the time it fell due,

@@ -32,14 +32,14 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")  # the command line is ours (ui/cli.p
 from kivy.app import App  # noqa: E402  (neither import opens a window)
 from kivy.properties import BooleanProperty, StringProperty  # noqa: E402
 
-from companion import __version__, controller, cues as cue_names  # noqa: E402
+from companion import __version__, controller, cues as cue_names, speech  # noqa: E402
 from companion import config as config_file  # noqa: E402
 from companion import games  # noqa: E402
 from companion.i18n import Catalogue  # noqa: E402
 from companion.inputs import InputEvent  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.store import Store, StoreError  # noqa: E402
-from companion.timers import IDLE  # noqa: E402
+from companion.timers import IDLE, RUNNING  # noqa: E402
 
 from . import game_memory, prefs  # noqa: E402
 from .seat_pads import SeatPads  # noqa: E402
@@ -119,7 +119,7 @@ class CellmateApp(App):
     pads_present = BooleanProperty(False)   # a pad hub is open and knows a pad: "Seat pads" buttons show
 
     def __init__(self, config: config_file.Config, store: Store, rig=None, *, config_path: Path | None = None,
-                 config_errors=(), clock=time.monotonic, rng=None, **kwargs):
+                 config_errors=(), clock=time.monotonic, rng=None, speaker=None, **kwargs):
         super().__init__(**kwargs)
         self.store = store
         self.cfg = prefs.layered(config, store)
@@ -143,8 +143,11 @@ class CellmateApp(App):
         self.learning: game_memory.Learning | None = None   # what the open game teaches its memory
         if config_errors:
             self.notices.append(("notice.config", {"count": len(self.config_errors)}))
+        self.speaker = None                          # the voice (hardware.speaker), once attached
         if rig is not None:
             self.attach_rig(rig)
+        if speaker is not None:
+            self.attach_speaker(speaker)
 
     # -- wiring ---------------------------------------------------------------
     def attach_rig(self, rig) -> None:
@@ -153,6 +156,19 @@ class CellmateApp(App):
             self.notices.append(("notice.rig", {}))     # its words are technical: About shows them
         self._show_notice()
         self.show_key_help()
+
+    def attach_speaker(self, speaker) -> None:
+        """The voice: said aloud from now on. Switched on but unable to speak: a notice, no more."""
+        self.speaker = speaker
+        if speaker.config.enabled and speaker.problem:
+            self.voice_failed(speaker.problem)
+        self._cover()
+
+    def voice_failed(self, _why: str = "") -> None:
+        """The voice cannot speak (no espeak-ng, no voice, the sound card refused): said once;
+        About shows why (its words are technical)."""
+        if not any(key == "notice.no_voice" for key, _ in self.notices):
+            self.add_notice("notice.no_voice")
 
     def add_notice(self, key: str, **params) -> None:
         self.notices.append((key, params))
@@ -300,6 +316,8 @@ class CellmateApp(App):
         if self._store_retry is not None:
             self._store_retry.cancel()
         self.seat_pads.stop()
+        if self.speaker is not None:
+            self.speaker.close()
         if self.rig is not None:
             self.rig.close()
         self.store.close()
@@ -433,6 +451,7 @@ class CellmateApp(App):
             else:  # who begins is the game's to say (a roll, the Soap): its headline says it
                 self.toast(self.t("game.started", game=self.t(session.game.title)))
             self.play([cue_names.SUCCESS])
+            self.say(session.game.spoken_start(speech.unspoken(session.game, session.state), self.t))
 
     def resume(self, session_id: int | None = None) -> None:
         if session_id is None:
@@ -568,6 +587,7 @@ class CellmateApp(App):
             self.play(more)
             return outcome
         self.play(list(outcome.cues) + more)
+        self._speak_steps(outcome.steps)
         if outcome.error is not None:
             self.toast(self.t.error(outcome.error), "error")
         return outcome
@@ -585,12 +605,14 @@ class CellmateApp(App):
         if self.session is None or not actions:
             return None
         cues: list[str] = []
+        steps: list = []
         for action in actions:
             outcome = controller.perform(self.session, action)
             cues += outcome.cues
+            steps += outcome.steps
             if not outcome.ok:
                 break
-        return self._settle(controller.Outcome(outcome.ok, cues, outcome.error), quiet=quiet)
+        return self._settle(controller.Outcome(outcome.ok, cues, outcome.error, steps), quiet=quiet)
 
     # -- seat pads ------------------------------------------------------------------
     def open_pads_screen(self, players: list[dict] | None = None) -> None:
@@ -607,6 +629,28 @@ class CellmateApp(App):
             return
         for cue in cues:
             self.rig.play(cue)
+
+    # -- the voice ------------------------------------------------------------------
+    def say(self, lines) -> None:
+        if self.speaker is None:
+            return
+        for line in lines:
+            if line is not None:
+                self.speaker.say(line)
+
+    def _speak_steps(self, steps) -> None:
+        """What the committed steps are in words, aloud (public words only: speech.lines_for)."""
+        if self.speaker is None or self.session is None or not steps:
+            return
+        game = self.session.game
+        for before, action, after in steps:
+            self.say(speech.lines_for(game, before, after, action, self.t))
+
+    def _cover(self) -> None:
+        """Cover noise while the game asks for it (Sing Sing: a bar taken out), when it is on."""
+        if self.speaker is not None:
+            session = self.session
+            self.speaker.cover(session is not None and not session.finished and session.game.cover_noise(session.state))
 
     def on_cue(self, cue: str) -> None:
         """The rig tells every cue it plays; off a Pi the buzzer is a stand-in, so flash it."""
@@ -625,8 +669,21 @@ class CellmateApp(App):
         """A running clock showed a new second (TableClocks): its cues, the game's timeout."""
         if cues:
             self.play(cues)
+        self._say_countdown(cues)
         if timeout is not None:
             self.perform(timeout)
+
+    def _say_countdown(self, cues: list[str]) -> None:
+        """The game's countdown (Sing Sing's guess) aloud in its last seconds; "time is up"
+        at any clock's zero, cutting off whatever is being said."""
+        if self.speaker is None:
+            return
+        countdown = self.clocks.countdown
+        key = self.clocks.countdown_key()
+        if countdown is not None and countdown.state == RUNNING:
+            self.say([speech.countdown(self.t, countdown.shown(), key)])
+        if cue_names.ALARM in cues:         # a clock's zero
+            self.say([speech.time_up(self.t, f"{key} {self.clock()}")])
 
     def _session_changed(self) -> list[str]:
         """After every change of the open game: what the pads held back, its countdown,
@@ -642,6 +699,7 @@ class CellmateApp(App):
             except StoreError as exc:   # the game itself is saved; the memory learns at the next change
                 log.warning("what the game learned was not saved: %s", exc)
         self.seat_pads.light()
+        self._cover()
         return cues
 
     # -- notices ----------------------------------------------------------------
@@ -692,6 +750,8 @@ class CellmateApp(App):
         self.cfg = prefs.with_value(self.cfg, key, value)
         if key == "buzzer.enabled":
             self.buzzer_on = bool(value)
+        elif key.startswith("speech."):
+            self._voice_settings()
         elif key.startswith("timer.") and self.clocks.timer_idle():
             self.reset_timer()
         elif key == "language":
@@ -702,9 +762,17 @@ class CellmateApp(App):
             self.show_key_help()
             self.clocks.show_timer()
             self.clocks.show_countdown()
+            self._voice_settings()
         # buttons.debounce_ms reaches the rig on the next start (the settings screen says so)
         self.refresh()
         return None
+
+    def _voice_settings(self) -> None:
+        if self.speaker is not None:
+            self.speaker.configure(self.cfg.speech, self.lang)
+            if self.cfg.speech.enabled and self.speaker.problem:
+                self.voice_failed(self.speaker.problem)
+            self._cover()
 
     def set_language(self, lang: str) -> None:
         self.change_setting("language", lang)
@@ -862,18 +930,27 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
 
 
 def _open_pads_after_the_first_frame(app: CellmateApp) -> None:
-    """The seat pads' hub (its module, its threads, its first look for ports) is
-    started once the table is on the screen: nothing at start waits for it; then
-    the heap is settled (_settle_heap)."""
+    """The seat pads' hub (its module, its threads, its first look for ports) and the
+    voice are started once the table is on the screen: nothing at start waits for
+    them; then the heap is settled (_settle_heap)."""
     from kivy.clock import Clock
     from kivy.core.window import Window
 
     def first(*_):
         Window.unbind(on_flip=first)
         Clock.schedule_once(lambda _dt: app.closed or app.open_pads(), 0)
+        Clock.schedule_once(lambda _dt: app.closed or _open_speaker(app), 0)
         Clock.schedule_once(_settle_heap, 0.5)
 
     Window.bind(on_flip=first)
+
+
+def _open_speaker(app: CellmateApp) -> None:
+    """The voice (espeak-ng, looked for once the table is up: nothing at start waits for it)."""
+    from hardware.mainthread import to_main_thread
+    from hardware.speaker import Speaker
+
+    app.attach_speaker(Speaker(app.cfg.speech, app.lang, on_problem=to_main_thread(app.voice_failed)))
 
 
 def _settle_heap(*_) -> None:

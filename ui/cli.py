@@ -57,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     asking.add_argument("--no-input", dest="interactive", action="store_false",
                         help="ask nothing: buttons are only opened and read (the default without a terminal)")
     doctor.add_argument("--no-beep", action="store_true", help="do not sound the buzzer")
+    doctor.add_argument("--no-voice", action="store_true", help="do not say the voice's test sentence")
 
     export = sub.add_parser("export", help="write every saved game and its actions to files (secrets left out)",
                             description="Write all games, their results and their actions: JSON, CSV (games, "

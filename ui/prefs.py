@@ -11,10 +11,13 @@ from dataclasses import replace
 from companion.config import CHECKS, Config
 
 # What the settings screen may change, and the bounds its keypad takes.
-KEYS = ("language", "buzzer.enabled", "timer.seconds", "timer.tick_last", "buttons.debounce_ms")
+KEYS = ("language", "buzzer.enabled", "timer.seconds", "timer.tick_last", "buttons.debounce_ms", "speech.enabled",
+        "speech.volume", "speech.speed", "speech.events", "speech.cover_noise")
 TIMER_SECONDS = (5, 600)
 TICK_LAST = (0, 10)
 DEBOUNCE_MS = (5, 200)
+VOICE_VOLUME = (0, 100)
+VOICE_SPEED = (80, 300)
 
 
 def get(config: Config, key: str):

@@ -116,6 +116,10 @@ class TableClocks:
             self._schedule()
         self.show_countdown()
 
+    def countdown_key(self) -> str:
+        """Which of the game's countdowns runs (its Game.countdown key), in words for the voice's queue."""
+        return str(self._spec["key"]) if self._spec else "timer"
+
     # -- what the screen shows ------------------------------------------------------------
     def show_countdown(self) -> None:
         app, countdown = self.app, self.countdown

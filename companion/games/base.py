@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable
 
-from .. import lights
+from .. import lights, speech
 from ..dice import roll_d6
 from ..errors import IllegalAction
 from ..inputs import DONE, MAIN, InputEvent
@@ -574,6 +574,41 @@ class Game:
     def board(self, state: dict, t):
         """What to draw of the table (companion.board.Board), in words; None: nothing."""
         return None
+
+    # -- what is said aloud (companion/speech.py) ------------------------------------------
+    def turn_of(self, state: dict) -> int | None:
+        """The seat whose turn it is, as said aloud ("Ann's turn"); None: nobody's now."""
+        seat = state.get("current")
+        return None if state.get("finished") or not _whole(seat) else seat
+
+    def spoken(self, before: dict, after: dict, action: dict, t) -> list[speech.Line]:
+        """What to say aloud for one step (speech.Line), in the catalogue's words. `before`,
+        `after` and `action` are what the whole table may know (speech.lines_for gives the
+        public views), so nothing said can be a secret. Default: whose turn it is when it
+        passes on, and who won. A game adds its own events before those."""
+        out = []
+        seat = self.turn_of(after)
+        if seat is not None and seat != self.turn_of(before):
+            out.append(speech.turn(t("speech.turn", name=name_of(after, seat))))
+        if after.get("finished") and not before.get("finished"):
+            out.append(self.spoken_end(after, t))
+        return out
+
+    def spoken_start(self, state: dict, t) -> list[speech.Line]:
+        """What to say when a new game is on the table (public state): whose turn it is."""
+        seat = self.turn_of(state)
+        return [] if seat is None else [speech.turn(t("speech.turn", name=name_of(state, seat)))]
+
+    def cover_noise(self, state: dict) -> bool:
+        """Whether a noise should cover the table's sounds now (speech.cover_noise on): Sing
+        Sing while a bar is taken out. Default: never."""
+        return False
+
+    def spoken_end(self, state: dict, t) -> speech.Line:
+        """The end of the game aloud: who won."""
+        winners = [name_of(state, seat) for seat in (self.result(state) or {}).get("winners", ())]
+        text = t("speech.winners", names=speech.names(t, winners), count=len(winners)) if winners else t("speech.over")
+        return speech.Line(text, speech.WINNER, speech.HIGH)
 
     def cues(self, before: dict, after: dict, action: dict) -> list[str]:
         return []

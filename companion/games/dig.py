@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .. import cues, lights
+from .. import cues, lights, speech
 from ..board import Area, Board, Counter, SeatView, Token, Track
 from ..inputs import InputEvent
 from ..players import left_of
@@ -869,6 +869,19 @@ class DigYourWayOut(Game):
                       short=t("dig.board.tunnel"))
         return Board(counters=tuple(teams), tracks=(track,), tokens=tuple(tokens), areas=tuple(areas),
                      seats=tuple(seats), layout="map")
+
+    def spoken(self, before, after, action, t):
+        """Michel(le) moving, and whom they extort."""
+        out = []
+        michel = after["michel"]
+        if michel and before["michel"] and michel["place"] != before["michel"]["place"]:
+            out.append(speech.Line(t("dig.speech.michel_moves", michel=t("dig.michel." + michel["who"]),
+                                     place=place_name(t, michel["place"]))))
+        x = after["extortion"]
+        if x and x["by"] == "michel" and after["extortions"] != before["extortions"]:
+            out.append(speech.Line(t("dig.speech.michel_extorts", michel=t("dig.michel." + michel["who"]),
+                                     name=name_of(after, x["victim"]))))
+        return out + super().spoken(before, after, action, t)
 
     def cues(self, before, after, action):
         out = [cues.TAP] if action["type"] in ("roll", "roll_michel") else []

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .. import cues, lights
+from .. import cues, lights, speech
 from ..board import Area, Board, Counter as Tally, Score, SeatView
 from ..inputs import InputEvent
 from ..players import left_of
@@ -612,6 +612,24 @@ class Heist(Game):
              row["points"][c]) for c in order if row["gems"][c]), row["seat"] in state["winners"])
             for row in state["scores"] or ()), key=lambda score: (-score.total, score.seat)))
         return Board(counters=tuple(counters), areas=tuple(areas), seats=tuple(seats), scores=scores, layout="row")
+
+    def spoken(self, before, after, action, t):
+        """A heist step's result; a heist completed and the gems drawn."""
+        out = []
+        last = after["last"]
+        if last is not None and last != before["last"]:
+            out.append(speech.Line(t("heist.speech.step", name=name_of(after, last["player"]), step=STEPS[last["step"]],
+                                     result=t("heist.result." + last["result"]))))
+        if len(after["completions"]) > len(before["completions"]):
+            done = after["completions"][-1]
+            heist = t("heist.heist_named", n=done["heist"] + 1, name=done["name"]) if done["name"] else \
+                t("heist.heist_n", n=done["heist"] + 1)
+            words = [t("heist.speech.completed", name=name_of(after, done["player"]), heist=heist),
+                     t("heist.prompt.completed", gems=gems_text(t, Counter(done["gems"]), list(after["start_bag"])))]
+            if done["bonus"]:
+                words.append(t("heist.prompt.bonus", colour=colour(t, done["bonus"])))
+            out.append(speech.Line(" ".join(words)))
+        return out + super().spoken(before, after, action, t)
 
     def cues(self, before, after, action):
         kind = action["type"]

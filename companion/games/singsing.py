@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .. import cues as cue_names, lights
+from .. import cues as cue_names, lights, speech
 from ..board import Area, Board, Counter, SeatView, Token
 from ..inputs import DONE as PAD_DONE, MAIN as PAD_MAIN, InputEvent
 from ..lights import Led
@@ -582,6 +582,33 @@ class SingSing(Game):
                      tokens=(Token("mask", t("singsing.badge.mask"), seat=state["mask"]),
                              Token("file", t("singsing.badge.file"), seat=state["file"])),
                      areas=windows, seats=seats)
+
+    def turn_of(self, state):
+        return None      # the turn is said as who removes a bar and who wears the mask (spoken)
+
+    def spoken(self, before, after, action, t):
+        """A guess's verdict (the file holder's secret is out by then), who removes a bar
+        and who wears the mask next, the winner."""
+        out = []
+        if after["last"] is not None and after["last"] != before["last"]:
+            out.append(speech.Line(self._last_line(after, t)))
+        if after["phase"] == "remove" and (before["phase"] != "remove" or before["turn"] != after["turn"]):
+            out += self.spoken_start(after, t)
+        return out + super().spoken(before, after, action, t)
+
+    def spoken_start(self, state, t):
+        if state["phase"] != "remove":
+            return []
+        return [speech.turn(t("singsing.speech.turn", file=name_of(state, state["file"]),
+                              mask=name_of(state, state["mask"])))]
+
+    def spoken_end(self, state, t):
+        return speech.Line(t(f"singsing.banner.{state['win']}", name=name_of(state, state["winner"])), speech.WINNER,
+                           speech.HIGH)
+
+    def cover_noise(self, state):
+        """While the file holder takes a bar out, the masked player must not hear which window."""
+        return state["phase"] in ("remove", "name")
 
     CUES = {"right": [cue_names.SUCCESS], "wrong": [cue_names.WARNING], "pass_mask": [cue_names.WARNING],
             "timeout": []}      # the countdown already gave the long buzz

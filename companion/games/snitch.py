@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import cues, lights
+from .. import cues, lights, speech
 from ..board import Board, Counter, SeatView, Token, round_table
 from ..inputs import InputEvent
 from ..lights import Led
@@ -1066,6 +1066,34 @@ class Snitch(Game):
                 t("snitch.help.majority", reading=t("snitch.help.reading_" + rule)),
                 t("snitch.help.majority_other", other=t("snitch.help.reading_" + other))]
         return [t(key) for key in self.help_keys[:1]] + vote + [t(key) for key in self.help_keys[2:]]
+
+    def turn_of(self, state):
+        """The Soap holder's turn, through the Schemes resolved in it."""
+        return state["soap"] if state["phase"] in PLAY_PHASES else None
+
+    def spoken(self, before, after, action, t):
+        """The riot, the Guard moving, a Scheme's result and who draws how many, how it ended."""
+        out = []
+        say = lambda key, **fields: out.append(speech.Line(t(key, **fields)))  # noqa: E731
+        if not before["riot"] and after["riot"]:
+            out.append(speech.Line(t("snitch.speech.riot", count=after["interrogation"]), priority=speech.HIGH))
+        if after["phase"] in ("setup",) + PLAY_PHASES and before["guard"] != after["guard"]:
+            if after["guard"] is None:
+                say("snitch.speech.guard_away")
+            else:
+                say("snitch.speech.guard", name=name_of(after, after["guard"]))
+        last = after["last_resolution"]
+        if last is not None and last != before["last_resolution"]:
+            key = "key" if last["success"] is None else "succeeded" if last["success"] else "failed"
+            words = [t("snitch.speech." + key, name=name_of(after, last["owner"]))]
+            words += [t("snitch.speech.draw_" + d["deck"], name=name_of(after, d["seat"]), count=d["count"])
+                      for d in last["draws"] if d["count"] > 0]
+            if last["cut_short"]:
+                words.append(t("snitch.line.cut_short", name=name_of(after, last["draws"][-1]["seat"])))
+            out.append(speech.Line(" ".join(words)))
+        if before["outcome"] is None and after["outcome"] is not None:
+            out.append(speech.Line(t("snitch.outcome." + after["outcome"]), speech.WINNER, speech.HIGH))
+        return out + super().spoken(before, after, action, t)
 
     def cues(self, before, after, action):
         out: list[str] = []

@@ -50,7 +50,7 @@ NAME = "cellmate"
 USER = "cellmate"
 GROUPS = ("video", "render", "input", "gpio", "dialout", "audio")
 GROUP_USE = {"video": "the display", "render": "the GPU", "input": "the touchscreen and keyboards",
-             "gpio": "the buttons and the buzzer", "dialout": "the seat pads", "audio": "the sound card"}
+             "gpio": "the buttons and the buzzer", "dialout": "the seat pads", "audio": "the sound card (the voice)"}
 APP_DIR = "/opt/cellmate"
 VENV = "/opt/cellmate/venv"
 MANIFEST = "/opt/cellmate/install-manifest.json"
@@ -75,9 +75,10 @@ SYSTEM_PYTHON = "/usr/bin/python3"
 
 # What the app needs from Raspberry Pi OS (Bookworm): a venv, and the run-time
 # libraries Kivy's SDL2 loads for the console (KMS/DRM: gbm, drm, EGL/GLES and
-# the Mesa drivers), for touch (mtdev), sound (ALSA) and input (udev).
+# the Mesa drivers), for touch (mtdev), sound (ALSA) and input (udev); and the
+# voice, espeak-ng (offline, English and German voices).
 PACKAGES = ("python3-venv", "libegl1", "libgles2", "libgl1", "libgbm1", "libdrm2", "libgl1-mesa-dri",
-            "libmtdev1", "libasound2", "libudev1")
+            "libmtdev1", "libasound2", "libudev1", "espeak-ng")
 # Only in Raspberry Pi OS: gpiozero's pin library (used through the venv's system site packages).
 PI_PACKAGES = ("python3-lgpio",)
 

@@ -49,6 +49,8 @@ class AboutScreen(BaseScreen):
         said = [app.rig.notice] if getattr(app.rig, "notice", None) else []
         if app.seat_pads.failure:
             said.append(t("advanced.pads", reason=app.seat_pads.failure))
+        if app.speaker is not None and app.speaker.config.enabled and app.speaker.problem:
+            said.append(t("advanced.voice_problem", reason=app.speaker.problem))
         ids.adv_hardware.value = "\n".join(said)
 
     def mapping(self) -> str:

@@ -1,9 +1,10 @@
-"""Settings: language, buzzer, timer, what each game remembers, and under Advanced the button debounce.
+"""Settings: language, buzzer, voice, timer, what each game remembers, and under Advanced the button debounce.
 
 Its look is in settings.kv beside this file."""
 from __future__ import annotations
 
 from companion import games
+from companion.speech import KINDS
 
 from .. import prefs
 from .base import BaseScreen
@@ -18,10 +19,22 @@ class SettingsScreen(BaseScreen):
         ids.lang_de.tone = "selected" if app.lang == "de" else "normal"
         ids.buzzer_on.tone = "selected" if app.buzzer_on else "normal"
         ids.buzzer_off.tone = "normal" if app.buzzer_on else "selected"
+        voice = cfg.speech
+        ids.voice_on.tone, ids.voice_off.tone = ("selected", "normal") if voice.enabled else ("normal", "selected")
+        ids.voice_volume.text = self.t("settings.voice_percent", n=voice.volume)
+        ids.voice_speed.text = self.t("settings.voice_wpm", n=voice.speed)
+        for kind in KINDS:
+            ids["says_" + kind].tone = "selected" if kind in voice.events else "normal"
+        ids.cover_on.tone, ids.cover_off.tone = ("selected", "normal") if voice.cover_noise else ("normal", "selected")
         ids.seconds.text = self.t("settings.seconds", n=cfg.timer.seconds)
         ids.tick_last.text = str(cfg.timer.tick_last)
         ids.debounce.text = self.t("settings.ms", n=cfg.buttons.debounce_ms)
         self.show_memories()
+
+    def toggle_kind(self, kind: str):
+        """One kind of line said aloud (companion.speech KINDS) on or off."""
+        events = set(self.app.cfg.speech.events) ^ {kind}
+        self.app.change_setting("speech.events", [k for k in KINDS if k in events])
 
     def ask_number(self, key: str, bounds: tuple[int, int], question: str):
         """A number setting tapped: the keypad, its range the screen's bounds; CONFIRM saves
