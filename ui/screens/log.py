@@ -171,9 +171,12 @@ def show(view, data: list[dict]) -> bool:
     if old == data:
         return False
     start, end_old, end_new = 0, len(old), len(data)
-    while start < min(end_old, end_new) and old[start] == data[start]:
+    def same_row(a: dict, b: dict) -> bool:
+        return a is b or a == b         # a row's data is made once: mostly the very same dict
+
+    while start < min(end_old, end_new) and same_row(old[start], data[start]):
         start += 1
-    while end_old > start and end_new > start and old[end_old - 1] == data[end_new - 1]:
+    while end_old > start and end_new > start and same_row(old[end_old - 1], data[end_new - 1]):
         end_old, end_new = end_old - 1, end_new - 1
     if start == 0 and end_old == len(old) and end_new == len(data):
         view.data = data                       # nothing in common: a new list

@@ -133,7 +133,8 @@ class SessionsScreen(BaseScreen):
     def _show(self):
         # each row's data made once (a page read, a result worked out, the language changed: those
         # rows again): with thousands read, another page costs its own rows, not all of them
-        data = [self._row(info) for info in self.infos]
+        lang = self.app.lang
+        data = [self._row(info, lang) for info in self.infos]
         if self.total > len(self.infos):
             data.append({"viewclass": "MoreRow", "screen": self, "height": dp(theme.TOUCH),
                          "text": self.t("sessions.more", count=self.total - len(self.infos))})
@@ -165,12 +166,12 @@ class SessionsScreen(BaseScreen):
         elif any(self._unsettled(info) for info in self.infos):
             self._settle()
 
-    def _row(self, info) -> dict:
+    def _row(self, info, lang: str) -> dict:
         made = self._made.get(info["id"])
-        if made is not None and made[0] is info and made[1] is info.get("result") and made[2] == self.app.lang:
+        if made is not None and made[0] is info and made[1] is info.get("result") and made[2] == lang:
             return made[3]
         data = self.row_data(info)
-        self._made[info["id"]] = (info, info.get("result"), self.app.lang, data)
+        self._made[info["id"]] = (info, info.get("result"), lang, data)
         return data
 
     def row_data(self, info) -> dict:
