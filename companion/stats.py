@@ -265,11 +265,12 @@ def faces(store) -> dict[str, dict[int, int]]:
     return out
 
 
-def load(store, keep: bool = True) -> tuple[Stats, dict[str, Dice]]:
-    """The statistics of every finished game in the store, and the dice of every game."""
+def load(store, keep: bool = True, pace=None) -> tuple[Stats, dict[str, Dice]]:
+    """The statistics of every finished game in the store, and the dice of every game.
+    `pace`: called now and then (a worker thread lets the screen's thread in there)."""
     from . import results
     names = store.get_setting(NAMES_KEY, {})
-    stats = compute(results.finished(store, keep=keep), names if isinstance(names, dict) else {})
+    stats = compute(_paced(results.finished(store, keep, pace), pace), names if isinstance(names, dict) else {})
     return stats, {kind: dice(counts) for kind, counts in faces(store).items()}
 
 
@@ -305,14 +306,21 @@ def kept(store) -> tuple[Stats, dict[str, Dice]] | None:
         return None
 
 
-def figures(store, keep: bool = True) -> tuple[Stats, dict[str, Dice]]:
+def _paced(items, pace):
+    for item in items:
+        if pace is not None:
+            pace()
+        yield item
+
+
+def figures(store, keep: bool = True, pace=None) -> tuple[Stats, dict[str, Dice]]:
     """What `load` gives: kept figures when nothing changed since, else worked out and kept,
     with the generation read before reading the games (a change meanwhile: not kept)."""
     got = kept(store)
     if got is not None:
         return got
     before = generation(store)
-    got = load(store, keep)
+    got = load(store, keep, pace)
     if keep and before is not None:
         _keep(store, before, got)
     return got

@@ -5,7 +5,8 @@ Its look is in stats.kv beside this file: bars drawn with Kivy's own graphics
 (StatBar), text at 24 px. The numbers come from companion.stats: kept in the store, they
 are read back at once; when a game changed since (or none were kept), the screen says it
 is working them out and a worker thread does so on its own connection to the file (a
-store in memory: at once, here), then hands them to the main thread. The few dozen
+store in memory: at once, here), pausing often so the screen's thread waits little for
+Python, then hands them to the main thread. The few dozen
 widgets are then made a few a frame (FILL_BUDGET), the top first, so no frame waits
 for all of them."""
 from __future__ import annotations
@@ -32,6 +33,20 @@ from .base import BaseScreen, game_title
 log = logging.getLogger(__name__)
 PLAYERS_SHOWN = 12      # the players with the most games; the rest are in the export
 FILL_BUDGET = 0.004     # s of a frame spent making widgets (their text is drawn after: a frame is 16.7 ms)
+WORKER_SLICE = 0.002    # s the worker works before it sleeps as long: the screen's thread waits little for Python
+
+
+def pacer():
+    """For the worker: a pause of WORKER_SLICE after each WORKER_SLICE of work (one Python
+    thread runs at a time; without pauses the screen's thread would wait up to 5 ms each time)."""
+    last = time.perf_counter()
+
+    def pace():
+        nonlocal last
+        if time.perf_counter() - last > WORKER_SLICE:
+            time.sleep(WORKER_SLICE)
+            last = time.perf_counter()
+    return pace
 
 
 class StatBar(BoxLayout):
@@ -144,7 +159,7 @@ class StatsScreen(BaseScreen):
         handed to the main thread."""
         try:
             try:
-                got = stats.figures(twin)
+                got = stats.figures(twin, pace=pacer())
             finally:
                 twin.close()
         except Exception as exc:    # never a traceback on the screen: said in words, logged
@@ -228,25 +243,25 @@ class StatsScreen(BaseScreen):
         t = self.t
         self._players = sorted(played.players, key=str.casefold)
         if not played.counted:
-            yield (StatText(text=t("stats.empty")))
+            yield StatText(text=t("stats.empty"))
         else:
-            yield (StatHeading(text=t("stats.players")))
+            yield StatHeading(text=t("stats.players"))
             for name in played.player_order()[:PLAYERS_SHOWN]:
-                yield (self.bar(name, played.players[name][stats.ALL]))
+                yield self.bar(name, played.players[name][stats.ALL])
             merge = FlatButton(text=t("stats.merge"), font_size="24sp", size_hint=(None, None),
                                width=dp(360), height=dp(theme.TOUCH))
             merge.bind(on_release=lambda _b: self.ask_merge())
             self.ids["merge"] = merge
-            yield (merge)
+            yield merge
             for game_id in sorted(played.games, key=lambda g: -played.games[g].plays):
                 yield from self.game_widgets(played, game_id)
-        yield (StatHeading(text=t("stats.dice")))
+        yield StatHeading(text=t("stats.dice"))
         all_dice = dice["all"]
         if all_dice.total:
             chart = Histogram(size_hint_y=None, height=dp(180))
             chart.counts = all_dice.counts      # once made: its bars are added to it
-            yield (chart)
-        yield (StatText(text=self.dice_words(all_dice)))
+            yield chart
+        yield StatText(text=self.dice_words(all_dice))
 
     def bar(self, name: str, line: stats.Line) -> StatBar:
         t = self.t
@@ -258,24 +273,22 @@ class StatsScreen(BaseScreen):
                       score=self.number(line.average_score))
         return StatBar(label=name, value=value, share=line.win_rate)
 
-    def game_widgets(self, played: stats.Stats, game_id: str) -> list:
+    def game_widgets(self, played: stats.Stats, game_id: str) -> Iterator:
         t = self.t
         line = played.games[game_id]
-        out: list = [StatHeading(text=game_title(t, game_id))]
+        yield StatHeading(text=game_title(t, game_id))
         minutes = stats.minutes(line.average_seconds)
-        out.append(StatText(text=t("stats.game_line", count=line.plays, minutes=minutes if minutes is not None
-                                   else "?")))
+        yield StatText(text=t("stats.game_line", count=line.plays, minutes="?" if minutes is None else minutes))
         if game_id == "snitch" and line.outcomes.get("snitch"):
             won, count = line.outcome_wins.get("snitch", 0), line.outcomes["snitch"]
-            out.append(StatText(text=t("stats.snitch_won", wins=won, count=count,
-                                       rate=stats.percent(won / count))))
+            yield StatText(text=t("stats.snitch_won", wins=won, count=count, rate=stats.percent(won / count)))
         for ending, count in sorted(line.endings.items(), key=lambda kv: -kv[1]):
-            out.append(StatBar(label=t(f"result.{game_id}.ending.{ending}"), value=str(count),
-                               share=count / line.plays, bar_colour=list(theme.TONES["go"][0])))
+            yield StatBar(label=t(f"result.{game_id}.ending.{ending}"), value=str(count),
+                          share=count / line.plays, bar_colour=list(theme.TONES["go"][0]))
         players = [(name, lines[game_id]) for name, lines in played.players.items() if game_id in lines]
         players.sort(key=lambda pair: (-pair[1].plays, -pair[1].wins))
-        out += [self.bar(name, mine) for name, mine in players[:PLAYERS_SHOWN]]
-        return out
+        for name, mine in players[:PLAYERS_SHOWN]:
+            yield self.bar(name, mine)
 
     def dice_words(self, dice: stats.Dice) -> str:
         t = self.t
