@@ -367,11 +367,14 @@ class Store:
         moves play to memory. None: there is no file to open again (memory, or still locked)."""
         if self.path is None or self.waiting is not None or self.refusal is not None:
             return None
+        conn = None
         try:
             conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=0.2)
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA synchronous=FULL")
         except sqlite3.Error:
+            if conn is not None:
+                conn.close()
             return None
         return Store(conn, self.path, fallback=False, busy_wait=self.busy_wait, owner=self.owner)
 

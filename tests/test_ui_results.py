@@ -274,14 +274,18 @@ def test_games_finished_before_results_were_kept_show_theirs_once_and_a_damaged_
 
 def test_statistics_open_at_once_saying_they_are_worked_out_then_show_them_and_keep_them(make_ui, tmp_path,  # noqa: F811
                                                                                          monkeypatch):
+    import threading
     from companion import stats
     t = Catalogue("en")
     store = Store.open(tmp_path / "data")
     made_up_history(store, count=12)
     ui = make_ui(store=store)
+    gate, figures = threading.Event(), stats.figures
+    monkeypatch.setattr(stats, "figures", lambda *a, **k: gate.wait(10) and figures(*a, **k))   # a slow file
     ui.tap(ui.ids().sessions)
     ui.tap(ui.screen.ids.stats)
     assert ui.texts(ui.screen.ids.body) == [t("stats.working")]       # at once: the games are read elsewhere
+    gate.set()
     screen = shown(ui)
     assert t("stats.players") in ui.texts(screen.ids.body) and t("stats.working") not in ui.texts(screen.ids.body)
     assert stats.kept(store) == stats.load(store)                      # kept for next time

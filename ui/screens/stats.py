@@ -111,6 +111,7 @@ class MergeDialog(Dialog):
 class StatsScreen(BaseScreen):
     _shown = None       # (what the numbers were worked out from, the file, the language)
     _asked = 0          # the latest working out asked for: an older one's figures are dropped
+    _working = False    # that one is being worked out in a worker thread
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -122,8 +123,6 @@ class StatsScreen(BaseScreen):
         """Still working out the numbers, or still making their widgets."""
         return self._working or self._fill.is_triggered
 
-    _working = False
-
     def refresh(self):
         """Shown again with nothing changed: as it was. Otherwise the kept figures, or
         "working out" and then the figures (module doc)."""
@@ -133,6 +132,7 @@ class StatsScreen(BaseScreen):
             return
         self._shown = key
         self._asked += 1
+        self._working = False
         twin = None
         try:
             got = stats.kept(store)
