@@ -602,7 +602,8 @@ def _memory_conn(schema: bool = True) -> sqlite3.Connection:
 
 
 def _create_schema(conn: sqlite3.Connection) -> None:
-    conn.executescript(SCHEMA)
+    # one transaction: each CREATE on its own would write the whole (long) schema to the WAL again
+    conn.executescript("BEGIN;\n" + SCHEMA + "COMMIT;\n")   # deferred: all there already, no write lock
     if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
