@@ -69,10 +69,11 @@ def has_table(store: Store) -> bool:
     return bool(store.read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'"))
 
 
-def finished(store: Store, keep: bool = True) -> list[dict]:
+def finished(store: Store, keep: bool = True, pace=None) -> list[dict]:
     """Every finished game, oldest first: {"id", "game", "setup", "created", "updated", "head",
     "result"} (result None when its log cannot be replayed). A result not kept yet (or stale)
-    is worked out from the log and, with `keep`, written back (a read-only file: not kept)."""
+    is worked out from the log and, with `keep`, written back (a read-only file: not kept).
+    `pace`: called before each game (a worker thread lets the screen's thread in there)."""
     table = has_table(store)
     sql = ("SELECT s.id, s.game, s.setup, s.head, s.created, s.updated, "
            + ("r.result FROM sessions AS s LEFT JOIN results AS r ON r.session_id = s.id AND r.head = s.head "
@@ -81,6 +82,8 @@ def finished(store: Store, keep: bool = True) -> list[dict]:
     from .store import repair_setup
     out = []
     for sid, game_id, setup_text, head, created, updated, text in store.read(sql):
+        if pace is not None:
+            pace()
         setup = load_json(setup_text)
         setup = repair_setup(setup)[0] if isinstance(setup, dict) else {"players": [], "options": {}}
         result = load_json(text) if text is not None else None

@@ -10,16 +10,28 @@ Dice: every face of every roll made through Cellmate (not undone), and Pearson's
 chi-square test against a fair die (5 degrees of freedom). The verdict needs at
 least MIN_ROLLS faces (5 expected per face, the test's usual condition); below
 P_BIASED the die looks biased.
+
+Working it all out reads every finished game and every roll (a few tenths of a second
+with thousands of games), so `figures` keeps what it worked out in the store (table
+stats_cache) with the store's `generation`, which the store's triggers bump in the same
+commit as every change these figures read: shown again with nothing changed, they are read
+back, not worked out. A kept copy that is stale, of another version, or unreadable is
+worked out again (only a cache: nothing is lost).
 """
 from __future__ import annotations
 
+import json
+import logging
 import math
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from functools import lru_cache
+
+from . import __version__
 
 from .players import same_name_key
 
-NAMES_KEY = "stats.names"     # setting: {"name as typed": "the name it counts as"}
+log = logging.getLogger(__name__)
+NAMES_KEY = "stats.names"     # setting: {"name as typed": "the name it counts as"} (store.STATS_READ too)
 FACES = (1, 2, 3, 4, 5, 6)
 MIN_ROLLS = 30
 P_BIASED = 0.01
@@ -253,9 +265,115 @@ def faces(store) -> dict[str, dict[int, int]]:
     return out
 
 
-def load(store, keep: bool = True) -> tuple[Stats, dict[str, Dice]]:
-    """The statistics of every finished game in the store, and the dice of every game."""
+def load(store, keep: bool = True, pace=None) -> tuple[Stats, dict[str, Dice]]:
+    """The statistics of every finished game in the store, and the dice of every game.
+    `pace`: called now and then (a worker thread lets the screen's thread in there)."""
     from . import results
     names = store.get_setting(NAMES_KEY, {})
-    stats = compute(results.finished(store, keep=keep), names if isinstance(names, dict) else {})
+    stats = compute(_paced(results.finished(store, keep, pace), pace), names if isinstance(names, dict) else {})
     return stats, {kind: dice(counts) for kind, counts in faces(store).items()}
+
+
+# -- kept in the store: worked out once per change, not per look -----------------------------
+MADE_BY = f"{__version__}/1"    # this Cellmate, and the kept figures' format
+
+
+def generation(store) -> int | None:
+    """What kept figures hold for: bumped by the store's triggers with every change they read.
+    None: the file has no stats_cache (read as an older Cellmate left it): never kept."""
+    from .store import StoreError
+    try:
+        rows = store.read("SELECT generation FROM stats_cache WHERE id = 1")
+    except StoreError:
+        return None
+    return rows[0][0] if rows else 0
+
+
+def kept(store) -> tuple[Stats, dict[str, Dice]] | None:
+    """The figures as last worked out, when nothing they read has changed since; None when
+    there are none (or they are stale, of another version, or unreadable)."""
+    from .store import StoreError
+    try:
+        rows = store.read("SELECT generation, made_at, made_by, figures FROM stats_cache WHERE id = 1")
+    except StoreError:
+        return None
+    if not rows or rows[0][1] != rows[0][0] or rows[0][2] != MADE_BY or rows[0][3] is None:
+        return None
+    try:
+        return from_json(json.loads(rows[0][3]))
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError):
+        log.warning("the kept statistics cannot be read: worked out again", exc_info=True)
+        return None
+
+
+def _paced(items, pace):
+    for item in items:
+        if pace is not None:
+            pace()
+        yield item
+
+
+def figures(store, keep: bool = True, pace=None) -> tuple[Stats, dict[str, Dice]]:
+    """What `load` gives: kept figures when nothing changed since, else worked out and kept,
+    with the generation read before reading the games (a change meanwhile: not kept)."""
+    got = kept(store)
+    if got is not None:
+        return got
+    before = generation(store)
+    got = load(store, keep, pace)
+    if keep and before is not None:
+        _keep(store, before, got)
+    return got
+
+
+def _keep(store, at: int, got: tuple[Stats, dict[str, Dice]]) -> None:
+    from .store import StoreError
+    text = json.dumps(to_json(*got))
+
+    def write(c):
+        c.execute("INSERT OR IGNORE INTO stats_cache (id, generation) VALUES (1, 0)")
+        c.execute("UPDATE stats_cache SET made_at = ?, made_by = ?, figures = ? WHERE id = 1 AND generation = ?",
+                  (at, MADE_BY, text, at))
+    try:
+        store.write(write)
+    except StoreError:
+        pass        # only a cache: worked out again next time
+
+
+def to_json(played: Stats, dice_by_kind: dict[str, Dice]) -> dict:
+    return {"counted": played.counted,
+            "players": {name: {game: asdict(line) for game, line in lines.items()}
+                        for name, lines in played.players.items()},
+            "games": {game: asdict(line) for game, line in played.games.items()},
+            "faces": {kind: [one.counts[face] for face in FACES] for kind, one in dice_by_kind.items()}}
+
+
+def from_json(data: dict) -> tuple[Stats, dict[str, Dice]]:
+    """What to_json wrote; ValueError (or TypeError, KeyError) for anything else."""
+    played = Stats({str(name): {str(game): _checked(Line, line) for game, line in lines.items()}
+                    for name, lines in data["players"].items()},
+                   {str(game): _checked(GameLine, line) for game, line in data["games"].items()},
+                   _number(data["counted"], int))
+    faces_by_kind = {kind: [_number(n, int) for n in counts] for kind, counts in data["faces"].items()}
+    if any(len(counts) != len(FACES) for counts in faces_by_kind.values()):
+        raise ValueError("not six faces")
+    return played, {str(kind): dice(dict(zip(FACES, counts))) for kind, counts in faces_by_kind.items()}
+
+
+def _checked(cls, values: dict):
+    made = cls(**values)
+    for f in fields(cls):
+        value = getattr(made, f.name)
+        if isinstance(value, dict):
+            if not all(isinstance(k, str) for k in value):
+                raise ValueError(f"{f.name}: not words")
+            setattr(made, f.name, {k: _number(n, int) for k, n in value.items()})
+        else:
+            _number(value, int if f.type == "int" else (int, float))
+    return made
+
+
+def _number(value, kind):
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise ValueError(f"not a number: {value!r}")
+    return value

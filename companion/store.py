@@ -75,7 +75,27 @@ CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+-- The statistics as last worked out (companion/stats.py), only a cache: they hold while
+-- `generation` is what it was when they were worked out. The triggers below bump it in the
+-- same commit as every change the statistics read (a game played, finished, undone, redone
+-- or deleted, a result kept, two names merged), whichever program or version makes it.
+CREATE TABLE IF NOT EXISTS stats_cache (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    generation INTEGER NOT NULL DEFAULT 0,
+    made_at INTEGER,                -- the generation `figures` were worked out at
+    made_by TEXT,                   -- by which Cellmate (and which figures format)
+    figures TEXT                    -- JSON
+);
 """
+STATS_READ = {"sessions": "", "events": "", "results": "",          # table -> which rows (all: "")
+              "settings": "{row}.key = 'stats.names'"}             # companion/stats.py NAMES_KEY
+SCHEMA += "".join(
+    f"CREATE TRIGGER IF NOT EXISTS stats_stale_{table}_{event.lower()} AFTER {event} ON {table}"
+    + (" WHEN " + " OR ".join(rows.format(row=row) for row in {"INSERT": ["NEW"], "DELETE": ["OLD"]}.get(
+        event, ["OLD", "NEW"])) if rows else "")
+    + " BEGIN INSERT INTO stats_cache (id, generation) VALUES (1, 1)"
+      " ON CONFLICT (id) DO UPDATE SET generation = generation + 1; END;\n"
+    for table, rows in STATS_READ.items() for event in ("INSERT", "UPDATE", "DELETE"))
 # What each table must have for this Cellmate to read and write it (`results` is only a
 # cache of what the logs say: a file without it gets it, a read-only one does without).
 TABLES = {
@@ -341,6 +361,23 @@ class Store:
         self.refusal, self.waiting = opened.refusal, None
         return True
 
+    def twin(self) -> "Store | None":
+        """Another connection to the same file, for a worker thread (a connection's transactions
+        are not to be shared between threads): it waits for a busy file like this one and never
+        moves play to memory. None: there is no file to open again (memory, or still locked)."""
+        if self.path is None or self.waiting is not None or self.refusal is not None:
+            return None
+        conn = None
+        try:
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=0.2)
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA synchronous=FULL")
+        except sqlite3.Error:
+            if conn is not None:
+                conn.close()
+            return None
+        return Store(conn, self.path, fallback=False, busy_wait=self.busy_wait, owner=self.owner)
+
     def fall_back_to_memory(self, reason: str) -> None:
         """The disk refused a write: copy everything so far into memory and go on there."""
         mem = _memory_conn(schema=False)
@@ -565,7 +602,8 @@ def _memory_conn(schema: bool = True) -> sqlite3.Connection:
 
 
 def _create_schema(conn: sqlite3.Connection) -> None:
-    conn.executescript(SCHEMA)
+    # one transaction: each CREATE on its own would write the whole (long) schema to the WAL again
+    conn.executescript("BEGIN;\n" + SCHEMA + "COMMIT;\n")   # deferred: all there already, no write lock
     if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 

@@ -279,3 +279,98 @@ def test_an_old_game_whose_log_gives_no_result_is_tried_once_per_version_and_cou
                                     (json.dumps({"unknown": "damaged", "by": "0.0.1"}), bad.id)))
     results.finished(store)
     assert len(loads) == 1                                                         # another version tries again
+
+
+# -- the figures kept in the store ----------------------------------------------------------------
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+PEOPLE = ["Ann", "Bob", "Cy", "Di"]
+STEPS = st.lists(st.one_of(
+    st.tuples(st.just("play"), st.lists(st.sampled_from(PEOPLE), min_size=2, max_size=3, unique=True),
+              st.lists(st.integers(1, 6), max_size=4), st.booleans()),
+    st.tuples(st.sampled_from(["undo", "redo", "delete"]), st.integers(0, 5)),
+    st.tuples(st.just("merge"), st.sampled_from(PEOPLE), st.sampled_from(PEOPLE)),
+    st.tuples(st.just("apart"), st.sampled_from(PEOPLE)),
+    st.tuples(st.just("edit"), st.integers(0, 5))), min_size=1, max_size=8)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=STEPS)
+def test_kept_statistics_always_equal_a_fresh_working_out(tmp_path_factory, steps):
+    """Whatever the table does (play, finish, undo, redo, delete, merge two names, another
+    program's edit), the figures the screen reads equal the figures worked out afresh."""
+    store = Store.open(tmp_path_factory.mktemp("kept"))
+    sessions: list[Session] = []
+    try:
+        for step in steps:
+            assert stats.figures(store) == stats.load(store)   # kept now, so the step must make it stale
+            assert stats.kept(store) is not None
+            kind, *args = step
+            if kind == "play":
+                names, faces, finish = args
+                session = Session.create(store, "dice", names)
+                for face in faces:
+                    session.act({"type": "roll", "dice": [face]})
+                if finish:
+                    session.act({"type": "end"})
+                sessions.append(session)
+            elif kind in ("undo", "redo") and sessions:
+                session = sessions[args[0] % len(sessions)]
+                if session.can_undo if kind == "undo" else session.can_redo:
+                    getattr(session, kind)()
+            elif kind == "delete" and sessions:
+                session = sessions.pop(args[0] % len(sessions))
+                session.close()
+                store.delete_session(session.id)
+            elif kind == "merge":
+                try:
+                    store.set_setting(stats.NAMES_KEY, stats.merge(store.get_setting(stats.NAMES_KEY, {}), *args))
+                except ValueError:
+                    pass    # a name into itself: the screen never offers it
+            elif kind == "apart":
+                store.set_setting(stats.NAMES_KEY, stats.unmerge(store.get_setting(stats.NAMES_KEY, {}), args[0]))
+            elif kind == "edit" and sessions:     # another program changes a kept result
+                store.write(lambda c: c.execute(
+                    "UPDATE results SET result = json_set(result, '$.winners', json('[0]')) WHERE session_id = ?",
+                    (sessions[args[0] % len(sessions)].id,)))
+            assert stats.figures(store) == stats.load(store)
+    finally:
+        for session in sessions:
+            session.close()
+        store.close()
+
+
+def test_statistics_are_read_back_not_worked_out_when_nothing_changed(tmp_path, clock, monkeypatch):
+    store = Store.open(tmp_path)
+    _finished_dice_game(store, ["Ann", "Bob"], [6, 6, 2], clock)
+    first = stats.figures(store)
+    worked = []
+    monkeypatch.setattr(stats, "compute", lambda *a, **k: worked.append(1))
+    store.close()
+    again = Store.open(tmp_path)                          # the app started again
+    assert stats.figures(again) == first and worked == []
+    assert first[1]["all"].counts[6] == 2 and first[0].players["Ann"][stats.ALL].plays == 1
+
+
+@pytest.mark.parametrize("figures", ["not json", "[]", '{"counted": 1}', json.dumps(
+    {"counted": 1, "players": {"Ann": {"*": {"plays": "many", "wins": 0, "score_total": 0, "scored": 0}}},
+     "games": {}, "faces": {"all": [0] * 6}}), json.dumps({"counted": 1, "players": {}, "games": {},
+                                                          "faces": {"all": [1, 2]}})])
+def test_a_damaged_kept_copy_is_worked_out_again_losing_nothing(tmp_path, clock, figures):
+    store = Store.open(tmp_path)
+    _finished_dice_game(store, ["Ann", "Bob"], [3, 4], clock)
+    fresh = stats.figures(store)
+    store.conn.execute("UPDATE stats_cache SET figures = ?", (figures,))   # a hand edit, no trigger for it
+    assert stats.kept(store) is None
+    assert stats.figures(store) == fresh and stats.kept(store) == fresh
+
+
+def test_another_programs_change_to_the_file_makes_the_kept_figures_stale(tmp_path, clock):
+    import sqlite3
+    store = Store.open(tmp_path)
+    session = _finished_dice_game(store, ["Ann", "Bob"], [3, 4], clock)
+    assert stats.figures(store)[0].counted == 1
+    other = sqlite3.connect(tmp_path / "cellmate.db", isolation_level=None)   # e.g. an older Cellmate
+    other.execute("DELETE FROM sessions WHERE id = ?", (session.id,))
+    other.close()
+    assert stats.kept(store) is None and stats.figures(store)[0].counted == 0

@@ -79,6 +79,19 @@ def made_up_history(store, count=50, seed=7):
     store.write(write)
 
 
+def shown(ui, seconds: float = 20.0):
+    """The statistics screen once its figures are worked out (a worker thread, for a file) and
+    all their widgets made (a few a frame); returns the screen."""
+    import time
+    screen = ui.app.screen("stats")
+    end = time.monotonic() + seconds
+    while screen.filling:
+        assert time.monotonic() < end, "the statistics were not shown in time"
+        time.sleep(0.002)
+        ui.pump(1)
+    return screen
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_statistics_of_50_games_in_bars_and_words(make_ui, lang):  # noqa: F811  (a fixture)
     from companion import stats
@@ -91,7 +104,7 @@ def test_the_statistics_of_50_games_in_bars_and_words(make_ui, lang):  # noqa: F
     ui.app.set_language(lang)
     ui.tap(ui.ids().sessions)
     ui.tap(ui.screen.ids.stats)
-    screen = ui.screen
+    screen = shown(ui)
     assert ui.app.sm.current == "stats"
     texts = [w.text for w in screen.ids.body.children if hasattr(w, "text")]
     assert t("stats.players") in texts and t("snitch.title") in texts
@@ -112,7 +125,7 @@ def test_the_statistics_are_worked_out_again_only_when_a_game_changed(make_ui, m
     ui = make_ui(store=store)
     calls = []
     load = stats.load
-    monkeypatch.setattr(stats, "load", lambda s: calls.append(1) or load(s))
+    monkeypatch.setattr(stats, "load", lambda s, *a: calls.append(1) or load(s, *a))
     ui.tap(ui.ids().sessions)
     ui.tap(ui.screen.ids.stats)
     ui.tap(ui.screen.ids.back)
@@ -121,6 +134,7 @@ def test_the_statistics_are_worked_out_again_only_when_a_game_changed(make_ui, m
     ui.tap(ui.screen.ids.back)
     _finished(store, ["Anna", "Ben"], [1], 600)     # a game finished meanwhile
     ui.tap(ui.screen.ids.stats)
+    shown(ui)
     assert len(calls) == 2 and "Ben" in [w.label for w in ui.screen.ids.body.children if hasattr(w, "label")]
 
 
@@ -135,9 +149,10 @@ def test_two_names_are_merged_on_the_statistics_screen_and_kept_apart_again(make
     ui.app.set_language(lang)
     ui.tap(ui.ids().sessions)
     ui.tap(ui.screen.ids.stats)
-    screen = ui.screen
+    screen = shown(ui)
 
     def labels():
+        shown(ui)
         return [w.label for w in screen.ids.body.children if hasattr(w, "label")]
 
     assert "Annie" in labels() and "Anna" in labels()
@@ -171,6 +186,7 @@ def test_export_from_the_statistics_screen_goes_to_a_usb_stick_else_the_data_dir
     ui = make_ui(store=store)
     ui.tap(ui.ids().sessions)
     ui.tap(ui.screen.ids.stats)
+    shown(ui)
     t = Catalogue("en")
     ui.tap(ui.screen.ids.export)                      # no stick: the data dir
     assert len(list((tmp_path / "data").glob("cellmate-*"))) == 5      # JSON, 3 CSV, BG Stats
@@ -254,3 +270,46 @@ def test_games_finished_before_results_were_kept_show_theirs_once_and_a_damaged_
     ui.tap(ui.ids().sessions)                         # shown again: read from the results table
     ui.pump(4)
     assert calls == [] and ui.screen.rows()[0].result_template != ""
+
+
+def test_statistics_open_at_once_saying_they_are_worked_out_then_show_them_and_keep_them(make_ui, tmp_path,  # noqa: F811
+                                                                                         monkeypatch):
+    import threading
+    from companion import stats
+    t = Catalogue("en")
+    store = Store.open(tmp_path / "data")
+    made_up_history(store, count=12)
+    ui = make_ui(store=store)
+    gate, figures = threading.Event(), stats.figures
+    monkeypatch.setattr(stats, "figures", lambda *a, **k: gate.wait(10) and figures(*a, **k))   # a slow file
+    ui.tap(ui.ids().sessions)
+    ui.tap(ui.screen.ids.stats)
+    assert ui.texts(ui.screen.ids.body) == [t("stats.working")]       # at once: the games are read elsewhere
+    gate.set()
+    screen = shown(ui)
+    assert t("stats.players") in ui.texts(screen.ids.body) and t("stats.working") not in ui.texts(screen.ids.body)
+    assert stats.kept(store) == stats.load(store)                      # kept for next time
+    make_ui.close(ui)
+
+    worked = []
+    monkeypatch.setattr(stats, "load", lambda *a: worked.append(1))
+    ui = make_ui(store=Store.open(tmp_path / "data"))                  # started again: read back, not worked out
+    ui.tap(ui.ids().sessions)
+    ui.tap(ui.screen.ids.stats)
+    assert t("stats.players") in ui.texts(ui.screen.ids.body) and worked == []
+
+
+def test_statistics_that_cannot_be_worked_out_say_so_in_words(make_ui, tmp_path, monkeypatch):  # noqa: F811
+    from companion import stats
+    t = Catalogue("de")
+    store = Store.open(tmp_path / "data")
+    made_up_history(store, count=3)
+    ui = make_ui(store=store)
+    ui.app.set_language("de")
+
+    def broken(*_a):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(stats, "compute", broken)
+    ui.tap(ui.ids().sessions)
+    ui.tap(ui.screen.ids.stats)
+    assert ui.texts(shown(ui).ids.body) == [t("stats.failed")]

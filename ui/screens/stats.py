@@ -2,12 +2,22 @@
 The Snitch ends; whether the dice are fair. Reached from Past games.
 
 Its look is in stats.kv beside this file: bars drawn with Kivy's own graphics
-(StatBar), text at 24 px. The numbers come from companion.stats, worked out when the
-screen is shown (not per frame): the screen then holds a few dozen widgets."""
+(StatBar), text at 24 px. The numbers come from companion.stats: kept in the store, they
+are read back at once; when a game changed since (or none were kept), the screen says it
+is working them out and a worker thread does so on its own connection to the file (a
+store in memory: at once, here), pausing often so the screen's thread waits little for
+Python, then hands them to the main thread. The few dozen
+widgets are then made a few a frame (FILL_BUDGET), the top first, so no frame waits
+for all of them."""
 from __future__ import annotations
 
-import logging
+from collections.abc import Iterator
 
+import logging
+import threading
+import time
+
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -20,14 +30,23 @@ from .. import theme
 from ..widgets import Dialog, FlatButton, Histogram
 from .base import BaseScreen, game_title
 
-def json_setting(store) -> str:
-    """The merged names, as text (compared to see whether they changed)."""
-    import json
-    return json.dumps(store.get_setting(stats.NAMES_KEY, {}), sort_keys=True)
-
-
 log = logging.getLogger(__name__)
 PLAYERS_SHOWN = 12      # the players with the most games; the rest are in the export
+FILL_BUDGET = 0.004     # s of a frame spent making widgets (their text is drawn after: a frame is 16.7 ms)
+WORKER_SLICE = 0.002    # s the worker works before it sleeps as long: the screen's thread waits little for Python
+
+
+def pacer():
+    """For the worker: a pause of WORKER_SLICE after each WORKER_SLICE of work (one Python
+    thread runs at a time; without pauses the screen's thread would wait up to 5 ms each time)."""
+    last = time.perf_counter()
+
+    def pace():
+        nonlocal last
+        if time.perf_counter() - last > WORKER_SLICE:
+            time.sleep(WORKER_SLICE)
+            last = time.perf_counter()
+    return pace
 
 
 class StatBar(BoxLayout):
@@ -90,26 +109,95 @@ class MergeDialog(Dialog):
 
 
 class StatsScreen(BaseScreen):
-    _shown = None       # (what the numbers were worked out from, the language)
+    _shown = None       # (what the numbers were worked out from, the file, the language)
+    _asked = 0          # the latest working out asked for: an older one's figures are dropped
+    _working = False    # that one is being worked out in a worker thread
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._widgets = iter(())        # those still to be made, the top first
+        self._fill = Clock.create_trigger(lambda _dt: self.fill())
+
+    @property
+    def filling(self) -> bool:
+        """Still working out the numbers, or still making their widgets."""
+        return self._working or self._fill.is_triggered
 
     def refresh(self):
-        """Worked out again only when a game changed since (or the language did): with
-        thousands of games that takes a moment, showing the screen again does not."""
+        """Shown again with nothing changed: as it was. Otherwise the kept figures, or
+        "working out" and then the figures (module doc)."""
         store = self.app.store
+        key = (stats.generation(store), store.path, self.app.lang)
+        if key[0] is not None and key == self._shown and (self.ids.body.children or self.filling):
+            return
+        self._shown = key
+        self._asked += 1
+        self._working = False
+        twin = None
         try:
-            changed = (tuple(store.read("SELECT COUNT(*), MAX(updated) FROM sessions")[0]), store.path,
-                       json_setting(store), self.app.lang)
-            if changed == self._shown and self.ids.body.children:
-                return
-            played, dice = stats.load(store)
+            got = stats.kept(store)
+            twin = store.twin() if got is None else None
+            if got is None and twin is None:
+                got = stats.figures(store)      # memory: no other connection to work them out on
         except StoreError as exc:
             self.app.toast(self.t.error(exc), "error")
             return
+        except Exception:   # never a traceback on the screen: said in words, logged
+            log.warning("the statistics could not be worked out", exc_info=True)
+            self._shown = None
+            self.show_words(self.t("stats.failed"))
+            return
+        if got is not None:
+            self.show(got)
+            return
+        self.show_words(self.t("stats.working"))
+        self._working = True
+        threading.Thread(target=self.work_out, args=(twin, self._asked), name="stats", daemon=True).start()
+
+    def work_out(self, twin, asked: int) -> None:
+        """In a worker thread, on its own connection: the figures (kept for next time),
+        handed to the main thread."""
+        try:
+            try:
+                got = stats.figures(twin, pace=pacer())
+            finally:
+                twin.close()
+        except Exception as exc:    # never a traceback on the screen: said in words, logged
+            log.warning("the statistics could not be worked out", exc_info=True)
+            got = exc
+        Clock.schedule_once(lambda _dt: self.arrived(asked, got), 0)
+
+    def arrived(self, asked: int, got) -> None:
+        if asked != self._asked:
+            return                      # asked again meanwhile: that one's figures come
+        self._working = False
+        if isinstance(got, Exception):
+            self._shown = None          # tried again when shown again
+            self.show_words(self.t.error(got) if isinstance(got, StoreError) else self.t("stats.failed"))
+            return
+        self.show(got)
+
+    def show_words(self, text: str) -> None:
+        self._widgets = iter(())
+        self._fill.cancel()
         body = self.ids.body
         body.clear_widgets()
-        for widget in self.widgets(played, dice):
+        body.add_widget(StatText(text=text))
+
+    def show(self, got) -> None:
+        """The figures' widgets, made a few a frame from the top (the first ones now)."""
+        self.ids.body.clear_widgets()
+        self._widgets = self.widgets(*got)
+        self.fill()
+
+    def fill(self) -> None:
+        began = time.perf_counter()
+        body = self.ids.body
+        for widget in self._widgets:
             body.add_widget(widget)
-        self._shown = changed
+            if time.perf_counter() - began > FILL_BUDGET:
+                self._fill()
+                return
 
     def merged(self) -> dict:
         names = self.app.store.get_setting(stats.NAMES_KEY, {})
@@ -151,31 +239,29 @@ class StatsScreen(BaseScreen):
         text = f"{value:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{round(value)}"
         return text.replace(".", ",") if self.app.lang == "de" else text
 
-    def widgets(self, played: stats.Stats, dice: dict[str, stats.Dice]) -> list:
+    def widgets(self, played: stats.Stats, dice: dict[str, stats.Dice]) -> Iterator:
         t = self.t
-        out: list = []
         self._players = sorted(played.players, key=str.casefold)
         if not played.counted:
-            out.append(StatText(text=t("stats.empty")))
+            yield StatText(text=t("stats.empty"))
         else:
-            out.append(StatHeading(text=t("stats.players")))
+            yield StatHeading(text=t("stats.players"))
             for name in played.player_order()[:PLAYERS_SHOWN]:
-                out.append(self.bar(name, played.players[name][stats.ALL]))
+                yield self.bar(name, played.players[name][stats.ALL])
             merge = FlatButton(text=t("stats.merge"), font_size="24sp", size_hint=(None, None),
                                width=dp(360), height=dp(theme.TOUCH))
             merge.bind(on_release=lambda _b: self.ask_merge())
             self.ids["merge"] = merge
-            out.append(merge)
+            yield merge
             for game_id in sorted(played.games, key=lambda g: -played.games[g].plays):
-                out += self.game_widgets(played, game_id)
-        out.append(StatHeading(text=t("stats.dice")))
+                yield from self.game_widgets(played, game_id)
+        yield StatHeading(text=t("stats.dice"))
         all_dice = dice["all"]
         if all_dice.total:
             chart = Histogram(size_hint_y=None, height=dp(180))
             chart.counts = all_dice.counts      # once made: its bars are added to it
-            out.append(chart)
-        out.append(StatText(text=self.dice_words(all_dice)))
-        return out
+            yield chart
+        yield StatText(text=self.dice_words(all_dice))
 
     def bar(self, name: str, line: stats.Line) -> StatBar:
         t = self.t
@@ -187,24 +273,22 @@ class StatsScreen(BaseScreen):
                       score=self.number(line.average_score))
         return StatBar(label=name, value=value, share=line.win_rate)
 
-    def game_widgets(self, played: stats.Stats, game_id: str) -> list:
+    def game_widgets(self, played: stats.Stats, game_id: str) -> Iterator:
         t = self.t
         line = played.games[game_id]
-        out: list = [StatHeading(text=game_title(t, game_id))]
+        yield StatHeading(text=game_title(t, game_id))
         minutes = stats.minutes(line.average_seconds)
-        out.append(StatText(text=t("stats.game_line", count=line.plays, minutes=minutes if minutes is not None
-                                   else "?")))
+        yield StatText(text=t("stats.game_line", count=line.plays, minutes="?" if minutes is None else minutes))
         if game_id == "snitch" and line.outcomes.get("snitch"):
             won, count = line.outcome_wins.get("snitch", 0), line.outcomes["snitch"]
-            out.append(StatText(text=t("stats.snitch_won", wins=won, count=count,
-                                       rate=stats.percent(won / count))))
+            yield StatText(text=t("stats.snitch_won", wins=won, count=count, rate=stats.percent(won / count)))
         for ending, count in sorted(line.endings.items(), key=lambda kv: -kv[1]):
-            out.append(StatBar(label=t(f"result.{game_id}.ending.{ending}"), value=str(count),
-                               share=count / line.plays, bar_colour=list(theme.TONES["go"][0])))
+            yield StatBar(label=t(f"result.{game_id}.ending.{ending}"), value=str(count),
+                          share=count / line.plays, bar_colour=list(theme.TONES["go"][0]))
         players = [(name, lines[game_id]) for name, lines in played.players.items() if game_id in lines]
         players.sort(key=lambda pair: (-pair[1].plays, -pair[1].wins))
-        out += [self.bar(name, mine) for name, mine in players[:PLAYERS_SHOWN]]
-        return out
+        for name, mine in players[:PLAYERS_SHOWN]:
+            yield self.bar(name, mine)
 
     def dice_words(self, dice: stats.Dice) -> str:
         t = self.t
