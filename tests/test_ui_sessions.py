@@ -256,3 +256,19 @@ def test_a_finished_game_is_looked_back_on_not_resumed(make_ui, lang):
     assert ui.app.store.list_sessions(limit=2)[1]["head"] == 2
     ui.tap(dialog.ids.close)
     assert ui.modal() is None and ui.app.sm.current == "sessions"
+
+
+def test_statistics_is_made_ready_while_past_games_sits_still(make_ui):
+    """Statistics opens from Past games only: made there a moment after the list is
+    up (its first open then draws at once), not when the player has moved on."""
+    from ui.screens.sessions import STATS_AHEAD
+    ui = make_ui()
+    ui.app.go("sessions")
+    ui.app.go("home")                     # gone before the moment: nothing made
+    ui.wait(STATS_AHEAD + 0.2)
+    assert not ui.app.sm.has_screen("stats")
+    ui.app.go("sessions")
+    ui.wait(STATS_AHEAD + 0.2)
+    assert ui.app.sm.has_screen("stats") and ui.app.sm.current == "sessions"   # made, not shown
+    ui.tap(ui.ids().stats)
+    assert ui.app.sm.current == "stats"

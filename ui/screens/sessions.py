@@ -75,6 +75,9 @@ class GameLogDialog(Dialog):
         show(self.ids.scroll, self.feed.rows(self.session, app.t, app.lang))
 
 
+STATS_AHEAD = 0.4       # s on Past games before Statistics is made ready (_ready_statistics)
+
+
 class SessionsScreen(BaseScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -91,6 +94,21 @@ class SessionsScreen(BaseScreen):
         self._made = {}
         self.ids.scroll.scroll_y = 1
         super().on_pre_enter(*args)
+
+    def on_enter(self, *args):
+        Clock.schedule_once(self._ready_statistics, STATS_AHEAD)
+
+    def _ready_statistics(self, _dt=None):
+        """Statistics is opened from here only: made and laid out while this list sits
+        still, so its first open draws at once (building it from its kv rules, its
+        first layout and its words: ~30 ms, two frames)."""
+        app = self.app
+        if app.sm.current != self.name or app.sm.has_screen("stats"):
+            return
+        if self.ids.scroll._touch is not None:      # a finger on the list: not in the middle of its moving
+            Clock.schedule_once(self._ready_statistics, STATS_AHEAD)
+            return
+        app.screen("stats").size = self.size
 
     def refresh(self):
         """The sessions read so far, read again (a delete, a game played meanwhile)."""
