@@ -56,6 +56,7 @@ def at_start(_dt):    # the first frame's tick: what start read to draw the tabl
     from ui.widgets import LATER_KV
     report["start_read_later_looks"] = str(LATER_KV) in Builder.files
     report["start_games"] = sorted(m for m in sys.modules if m.startswith("companion.games."))
+    report["start_board"] = "companion.board" in sys.modules
 
 report = {}
 Clock.schedule_once(at_start, 0)
@@ -99,6 +100,7 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
     # start reads only what the table is drawn with: its one game, not the looks of forms and dialogs;
     # those are read on the frames right after the first, before anybody can tap
     assert report["start_games"] == ["companion.games.base", "companion.games.dice_table"]
+    assert report["start_board"] is False     # the dice table's screen draws no board
     assert report["start_read_later_looks"] is False and report["later_looks"] is True
     assert report["banner"].startswith("Die Konfigurationsdatei hat 1 Problem;")
     assert report["keys"].startswith("Tasten: R / Space: ROLL  ·  T: TIMER  ·  Enter / C: CONFIRM")
