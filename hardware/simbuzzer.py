@@ -8,13 +8,11 @@ every cue: sound is a bonus here, never a reason to crash.
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 import math
 import os
 import sys
 import tempfile
-import wave
 from array import array
 from pathlib import Path
 from typing import Callable, Iterable
@@ -55,6 +53,8 @@ def synthesize(notes: Iterable[Note], rate: int = SAMPLE_RATE) -> bytes:
 
 def write_wav(path: Path, notes: Iterable[Note], rate: int = SAMPLE_RATE) -> Path:
     """Write the pattern as a WAV file; written beside and renamed, so a reader never sees half a file."""
+    import wave     # (here and hashlib in cue_wav: at the first cue, not at every start)
+
     path = Path(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     with wave.open(str(tmp), "wb") as out:
@@ -81,6 +81,8 @@ def default_cache_dir() -> Path:
 def cue_wav(name: str, cache_dir: Path | None = None) -> Path:
     """The WAV for a cue, made on first use. The name holds a hash of the
     pattern, so editing a pattern in companion.cues makes a fresh file."""
+    import hashlib
+
     notes = notes_for(name)
     folder = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     folder.mkdir(parents=True, exist_ok=True)

@@ -46,9 +46,20 @@ def step3(_dt):
     import gc
     from kivy.app import App
     report["gc"] = gc.isenabled()
+    from kivy.lang import Builder
+    from ui.widgets import LATER_KV
+    report["later_looks"] = str(LATER_KV) in Builder.files    # read on a frame right after the first
     App.get_running_app().stop()
 
+def at_start(_dt):    # the first frame's tick: what start read to draw the table
+    from kivy.lang import Builder
+    from ui.widgets import LATER_KV
+    report["start_read_later_looks"] = str(LATER_KV) in Builder.files
+    report["start_games"] = sorted(m for m in sys.modules if m.startswith("companion.games."))
+    report["start_board"] = "companion.board" in sys.modules
+
 report = {}
+Clock.schedule_once(at_start, 0)
 Clock.schedule_once(step1, 0.5)
 code = main(sys.argv[1:])
 print("REPORT " + json.dumps(report))
@@ -77,6 +88,7 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
     data = tmp_path / "data"
     store = Store.open(data)
     Session.create(store, "dice", ["Anna", "Ben"])  # an unfinished table from last night
+    store.set_setting("tour.seen", True)            # (played before: no first-run tour over it)
     store.close()
     config = tmp_path / "config.toml"
     config.write_text('language = "de"\nvolume = 11\n', encoding="utf-8")
@@ -85,6 +97,11 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
                                  "--simulate", "--size", "800x480")
     assert code == 0
     assert report["start_screen"] == "dice"  # straight back to the unfinished table
+    # start reads only what the table is drawn with: its one game, not the looks of forms and dialogs;
+    # those are read on the frames right after the first, before anybody can tap
+    assert report["start_games"] == ["companion.games.base", "companion.games.dice_table"]
+    assert report["start_board"] is False     # the dice table's screen draws no board
+    assert report["start_read_later_looks"] is False and report["later_looks"] is True
     assert report["banner"].startswith("Die Konfigurationsdatei hat 1 Problem;")
     assert report["keys"].startswith("Tasten: R / Space: ROLL  ·  T: TIMER  ·  Enter / C: CONFIRM")
     assert report["head"] == 1  # the R key rolled, through the real keyboard stand-in

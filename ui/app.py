@@ -50,7 +50,8 @@ REFUSED = controller.REFUSED       # what a refused step raises: the rules said 
 STORE_RETRY_SECONDS = 1.0          # a store locked at start is tried again this often
 
 SESSIONS_PAGE = 20    # saved games read at once when looking for one
-SHARED_KV = ("widgets",)   # ui/<name>.kv read at start; the others with what needs them (widgets.load_look)
+SHARED_KV = ("widgets",)   # ui/<name>.kv read at start; the others with what needs them (widgets.load_look,
+                           # widgets.load_later_looks)
 TABLE_VIEWS = ("dice", "game", "vote")    # the screens a game is played on (Game.table_screen; a secret vote)
 TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
 TOUR_SCREENS = ("dice", "game")             # the first of these shown opens the first-run tour
@@ -931,13 +932,17 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
 
 def _open_pads_after_the_first_frame(app: CellmateApp) -> None:
     """The seat pads' hub (its module, its threads, its first look for ports) and the
-    voice are started once the table is on the screen: nothing at start waits for
-    them; then the heap is settled (_settle_heap)."""
+    voice are started once the table is on the screen, and the looks the table was
+    not drawn with are read: nothing at start waits for them; then the heap is
+    settled (_settle_heap)."""
     from kivy.clock import Clock
     from kivy.core.window import Window
 
+    from .widgets import load_later_looks
+
     def first(*_):
         Window.unbind(on_flip=first)
+        Clock.schedule_once(lambda _dt: app.closed or load_later_looks(), 0)   # before any tap can need them
         Clock.schedule_once(lambda _dt: app.closed or app.open_pads(), 0)
         Clock.schedule_once(lambda _dt: app.closed or _open_speaker(app), 0)
         Clock.schedule_once(_settle_heap, 0.5)

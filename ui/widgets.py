@@ -1,4 +1,4 @@
-"""Widgets every screen shares. Their looks are in kv/widgets.kv.
+"""Widgets every screen shares. Their looks are in ui/widgets.kv and ui/widgets_later.kv.
 
 They only show what they are given; none of them knows a rule of a game.
 """
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from pathlib import Path
 
 from kivy.animation import Animation
 from kivy.clock import Clock
@@ -29,6 +30,8 @@ from companion.players import COLOUR_SHAPE
 
 from . import theme
 from .wrapping import name_lines, pack
+
+LATER_KV = Path(__file__).resolve().with_name("widgets_later.kv")
 
 
 class WholeWords:
@@ -90,14 +93,33 @@ class FlatButton(WholeWords, Button):
         self.keep_words_whole()
 
 
-class PickButton(FlatButton):
+def load_later_looks() -> None:
+    """ui/widgets_later.kv: the shared looks no table is drawn with at start (forms,
+    dialogs, tiles, a game's seats), read after the first frame (ui/app.py) or by
+    the first widget that needs one, whichever comes first."""
+    from kivy.lang import Builder
+
+    path = str(LATER_KV)
+    if path not in Builder.files:
+        Builder.load_file(path)
+
+
+class LaterLook:
+    """A widget whose look is in ui/widgets_later.kv: read before its rules apply."""
+
+    def __init__(self, **kwargs):
+        load_later_looks()
+        super().__init__(**kwargs)
+
+
+class PickButton(LaterLook, FlatButton):
     """One answer of a row of them (a form's, a setup option's numbers): stays marked
     while it is the one chosen."""
     selected = BooleanProperty(False)
     value = ObjectProperty(None, allownone=True)
 
 
-class NumberCell(FlatButton):
+class NumberCell(LaterLook, FlatButton):
     """A number to change: shown large on a button face; a tap opens the keypad
     (an action's form, a setup option, a setting)."""
     wrong = BooleanProperty(False)
@@ -179,7 +201,7 @@ class NamesLabel(WholeWords, Label):
         return label.texture.size[1] <= self.height - 2 * self.padding[1] + 1
 
 
-class Tile(ButtonBehavior, BoxLayout):
+class Tile(LaterLook, ButtonBehavior, BoxLayout):
     """A home-screen tile: a big title and a line of detail under it. With `names`
     the detail shows `template` with as many whole names as fit (NamesLabel)."""
     title = StringProperty("")
@@ -332,7 +354,7 @@ class PlayerChip(ButtonBehavior, Chip):
     """A chip to tap (setup: the next free colour)."""
 
 
-class BigButton(ButtonBehavior, BoxLayout):
+class BigButton(LaterLook, ButtonBehavior, BoxLayout):
     """A big button for one thing to do; a chip says whose step it is (none: the table's)."""
     text = StringProperty("")
     tone = StringProperty("normal")
@@ -342,7 +364,7 @@ class BigButton(ButtonBehavior, BoxLayout):
     muted = BooleanProperty(False)      # not yet: a tap says why
 
 
-class SeatCard(BoxLayout):
+class SeatCard(LaterLook, BoxLayout):
     """One seat at the table, read from across it (all at 24 px): the name on its
     own line, whole (NameLabel); under it the chip with what lies in front of the
     player beside it ("4 cards · 0 Items"), then the game's tags (Soap, Guard ...),
@@ -479,7 +501,7 @@ class PadStrip(BoxLayout):
         return label
 
 
-class BigCountdown(BoxLayout):
+class BigCountdown(LaterLook, BoxLayout):
     """The game's own countdown (a guess clock), as big as the screen allows."""
     seconds = StringProperty("")
     caption = StringProperty("")
@@ -610,7 +632,7 @@ class Screens(ScissorClip, ScreenManager):
     """The ScreenManager, clipped by a scissor box."""
 
 
-class AutoScroll(StillBar, ScissorClip, ScrollView):
+class AutoScroll(LaterLook, StillBar, ScissorClip, ScrollView):
     """Scrolls only when its content is taller than itself: a tap on a list that
     fits acts at once (a ScrollView otherwise waits to see if a touch is a swipe).
     With `at_end` it keeps showing the end of its content (the last lines)."""
@@ -695,7 +717,6 @@ def load_look(module: str) -> None:
     """The kv file beside a ui module (ui/dialogs.py: ui/dialogs.kv), read once, when
     its widgets are first needed rather than at start."""
     import importlib
-    from pathlib import Path
 
     from kivy.lang import Builder
 
@@ -704,7 +725,7 @@ def load_look(module: str) -> None:
         Builder.load_file(str(path))
 
 
-class Dialog(ModalView):
+class Dialog(LaterLook, ModalView):
     """A modal panel with a title, a body and buttons, on the dark theme."""
     title = StringProperty("")
     body = StringProperty("")

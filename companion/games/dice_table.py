@@ -8,7 +8,6 @@ from __future__ import annotations
 from .. import cues
 from ..inputs import InputEvent
 from ..players import left_of
-from ..board import Board, Counter, Token
 from .base import END_TURN, Game, IllegalAction, Move, Option, Param, name_of
 
 
@@ -101,6 +100,8 @@ class DiceTable(Game):
 
     def board(self, state, t):
         """The round, whose turn it is, the last roll."""
+        from ..board import Board, Counter, Token   # here: the dice table's own screen draws no board
+
         last = state["last_roll"]
         counters = [Counter("round", t("dice.board.round"), state["turn"])]
         if last:
