@@ -1,4 +1,4 @@
-# Shared set-up for scripts/run and scripts/test: sourced, not run.
+# Shared set-up for scripts/run, scripts/test and scripts/bench: sourced, not run.
 # Makes .venv when missing and (re)installs the project when pyproject.toml changed.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

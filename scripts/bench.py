@@ -24,11 +24,12 @@ KIVY_HOME). Every figure comes from a process of its own, one at a time:
   the three in turn, three rounds, the median of each (a round in --quick).
 * peak memory (VmHWM): Cellmate reopened on the 10,000-action game with the log
   open; the bare app after its presses.
-* event to first audio sample (scripts/bench_voice.py): the CONFIRM that passes the
-  dice table's turn, committed, worded (companion.speech), queued and handed to
-  espeak-ng by the speaker's worker, to the first sample espeak-ng writes to a pipe
-  (--stdout); beside it the plain `espeak-ng --stdout` of the same words, started
-  to its first sample, in the same process one after the other.
+* event to first audio sample (scripts/bench_voice.py): the step that passes the
+  dice table's turn, on a game held in memory (no disk commit, no screen), worded
+  (companion.speech), queued and handed to espeak-ng by the speaker's worker, to the
+  first sample espeak-ng writes to a pipe (--stdout); beside it the plain
+  `espeak-ng --stdout` of a turn's words, started to its first sample, in the same
+  process one after the other.
 * Past games and Statistics with 3,000 finished games in the data dir (300 in
   --quick; each with its result kept and 20 rolls): a tap or scroll that changes
   the screen to the frame that shows it (scripts/bench_app.py, scenes sessions and
@@ -64,8 +65,10 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
-MARK = "CELLMATE-FIRST-FRAME"   # printed at the first frame by both apps (ui/app.py BENCH_MARK, bench_bare.py)
-FRAME_MS = 1000 / 60            # Kivy's default maxfps
+sys.path.insert(0, str(HERE))
+from bench_bare import FRAME, MARK  # noqa: E402  (the mark both apps print at their first frame; 60 fps)
+
+FRAME_MS = 1000 * FRAME
 COMPANION = Path(sys.executable).parent / "companion"
 MOCK_PINS = {"GPIOZERO_PIN_FACTORY": "mock", "GPIOZERO_MOCK_PIN_CLASS": "mockpwmpin"}
 HEIST_SEATS = 6                 # the most seats a game's screen takes (The Snitch, Dig, Heist: 6)
@@ -136,7 +139,7 @@ def make_history(root: Path, count: int) -> Path:
     log of 20 rolls (written straight into the file: a few seconds for thousands)."""
     import random
 
-    from companion import __version__  # noqa: F401  (the package this bench measures)
+    from companion import results
     from companion.store import Store
 
     rng = random.Random(17)
@@ -170,8 +173,7 @@ def make_history(root: Path, count: int) -> Path:
             result = {"winners": winners, "scores": scores, "outcomes": outcomes,
                       "ending": rng.choice(endings[game]), "turns": rng.randint(5, 30),
                       "started": started, "ended": ended, "seconds": ended - started}
-            c.execute("INSERT INTO results (session_id, head, updated, result) VALUES (?, 20, ?, ?)",
-                      (sid, ended, json.dumps(result)))
+            results.save(c, sid, 20, ended, result)
     store.write(write)
     store.close()
     return path
@@ -238,7 +240,7 @@ def cpu_seconds(pid) -> float:
 def cold_start(cmds: list[tuple[list[str], dict | None]], runs: int) -> list[float]:
     """Median seconds from starting each process to its first frame (it quits there): one
     warm-up each, then the commands taken in turn `runs` times, so a slow stretch of the
-    machine (a process start here moves by a fifth from one second to the next) falls on
+    machine (a process start here moves by a fifth from one stretch to the next) falls on
     both alike."""
     times: list[list[float]] = [[] for _ in cmds]
     for i in range(runs + 1):
@@ -282,8 +284,8 @@ def ms(seconds: float) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
-                        help="a short try: 60 presses a scene, 5 s idle, 2 cold starts, 300 games to browse "
-                             "(the default is the full measure)")
+                        help="a short try: 60 presses a scene, one round of 5 s idle, 2 cold starts, 300 games "
+                             "to browse, 20 voice events (the default is the full measure)")
     parser.add_argument("--browse-only", action="store_true",
                         help="only Past games and Statistics with thousands of games (and the bare app's presses)")
     args = parser.parse_args()

@@ -14,8 +14,9 @@ hopped to the main thread by hardware/mainthread.py, and acted on by
 CellmateApp.on_input (commit, refresh of the screen on show, cues) inside the
 app's own App.run() loop, at Kivy's default 60 fps, garbage collection on.
 
-The app has no hook for "the press is on the screen", so for the press scenes
-(dice, game, log) this process adds them from outside, without changing the app:
+The app has no hook for "the press is on the screen", so for the timed scenes
+(the presses: dice, game, log; the taps: sessions, stats) this process adds them
+from outside, without changing the app:
 * CellmateApp.on_input is wrapped (before run_app hands it to the rig): when it
   returns, the state is committed and the screen's widgets are set.
 * Window.flip is wrapped by FrameStamp (scripts/bench_bare.py, the same code
@@ -80,7 +81,7 @@ def main() -> int:
     parser.add_argument("--presses", type=int, default=0)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    gc.enable()   # garbage collection on (the default), as in `companion run`
+    gc.enable()   # on, as Python starts; `companion run` keeps it off until its table is up (ui/app.py _settle_heap)
 
     from kivy.clock import Clock
 

@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     run = sub.add_parser("run", help="start the touchscreen app")
-    run.add_argument("--data-dir", type=Path, help="where games are saved (default: CELLMATE_DATA_DIR or the user data dir)")
+    run.add_argument("--data-dir", type=Path, help="where games are saved (default: data_dir in the config, else CELLMATE_DATA_DIR, else the user data dir)")
     run.add_argument("--config", type=Path, help="the config file (default: CELLMATE_CONFIG or the user config dir)")
     run.add_argument("--size", metavar="WxH", help="window size, e.g. 800x480")
     run.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi's kiosk mode)")

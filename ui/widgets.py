@@ -760,7 +760,7 @@ def text_width(text: str, font_size: float, bold: bool = True) -> float:
 class RowsLayout(RecycleBoxLayout):
     """A RecycleBoxLayout of rows across its width, top to bottom (the log, Past games):
     laid out as Kivy does, in one plain pass. Kivy's pass serves any size hint at about
-    5 us a row, and runs at every change: 15 ms with 3,000 past games read, for one
+    5 us a row, and runs at every change: 14 ms with 3,000 past games read, for one
     page more. Rows of any other kind are left to Kivy's pass."""
 
     def compute_layout(self, data, flags):
