@@ -4,7 +4,8 @@ Cellmate: from the step that passes the dice table's turn (controller.perform on
 held in memory: no commit to disk, no screen drawn) through speech.lines_for, the queue
 and the speaker's worker thread to the first sample espeak-ng writes to its pipe
 (--stdout, the WAV header skipped). Beside it, in the same run, the plain command:
-`espeak-ng --stdout "<the first turn's words>"` started to its first sample. Writes {"app": [s, ...], "plain": [s, ...], "text": ...}.
+`espeak-ng --stdout "<the first turn's words>"` started to its first sample.
+Writes {"app": [s, ...], "plain": [s, ...], "text": ...}.
 """
 from __future__ import annotations
 
