@@ -120,3 +120,28 @@ def test_companion_run_verbose_shows_kivys_log(tmp_path):
     code, report = run_companion(tmp_path, "--data-dir", str(tmp_path / "data"), "--simulate", "--verbose")
     assert code == 0 and report["start_screen"] == "home"
     assert "[Kivy" in run_companion.terminal and "Games are saved in:" in run_companion.terminal
+
+
+def test_no_look_read_after_the_first_frame_can_override_a_subclass_look():
+    """Kivy applies a widget's rules in the order their files were read: a base look
+    read after the first frame (ui/widgets_later.kv) would undo a dialog's or a
+    button's own look read at start (a ManualDieDialog back at the base size)."""
+    import re
+    from pathlib import Path
+
+    import importlib
+
+    from kivy.factory import Factory
+    ui_dir = Path(__file__).resolve().parent.parent / "ui"
+    for module in sorted(ui_dir.rglob("*.py")):     # every widget class registered
+        importlib.import_module(".".join(module.relative_to(ui_dir.parent).with_suffix("").parts))
+    rule = re.compile(r"^<([A-Za-z]\w*)(?:@([\w+]+))?>:", re.M)
+    later = set(rule.findall((ui_dir / "widgets_later.kv").read_text(encoding="utf-8")))
+    later = {name for name, _ in later}
+    elsewhere = [(path.name, name, bases) for path in ui_dir.rglob("*.kv") if path.name != "widgets_later.kv"
+                 for name, bases in rule.findall(path.read_text(encoding="utf-8"))]
+    clashes = []
+    for where, name, bases in elsewhere:
+        parents = bases.split("+") if bases else [c.__name__ for c in Factory.get(name).__mro__[1:]]
+        clashes += [f"{where}: <{name}> under <{base}>" for base in parents if base in later]
+    assert clashes == []

@@ -119,7 +119,7 @@ class PickButton(LaterLook, FlatButton):
     value = ObjectProperty(None, allownone=True)
 
 
-class NumberCell(LaterLook, FlatButton):
+class NumberCell(FlatButton):
     """A number to change: shown large on a button face; a tap opens the keypad
     (an action's form, a setup option, a setting)."""
     wrong = BooleanProperty(False)
@@ -354,7 +354,7 @@ class PlayerChip(ButtonBehavior, Chip):
     """A chip to tap (setup: the next free colour)."""
 
 
-class BigButton(LaterLook, ButtonBehavior, BoxLayout):
+class BigButton(ButtonBehavior, BoxLayout):
     """A big button for one thing to do; a chip says whose step it is (none: the table's)."""
     text = StringProperty("")
     tone = StringProperty("normal")
@@ -725,7 +725,7 @@ def load_look(module: str) -> None:
         Builder.load_file(str(path))
 
 
-class Dialog(LaterLook, ModalView):
+class Dialog(ModalView):
     """A modal panel with a title, a body and buttons, on the dark theme."""
     title = StringProperty("")
     body = StringProperty("")
