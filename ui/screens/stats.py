@@ -140,6 +140,7 @@ class StatsScreen(BaseScreen):
             if got is None and twin is None:
                 got = stats.figures(store)      # memory: no other connection to work them out on
         except StoreError as exc:
+            self._shown = None          # asked again on the next visit
             self.app.toast(self.t.error(exc), "error")
             return
         except Exception:   # never a traceback on the screen: said in words, logged
