@@ -886,7 +886,7 @@ def run_app(args) -> int:
     rig_config = prefs.with_value(app.cfg, "buzzer.enabled", config.buzzer.enabled or app.cfg.buzzer.enabled)
     rig = open_rig(rig_config, app.on_input, on_cue=app.on_cue, simulate=getattr(args, "simulate", None))
     app.attach_rig(rig)
-    _open_pads_after_the_first_frame(app)   # [pads] enabled: look for seat pads (and start the simulated ones)
+    _after_the_first_frame(app)   # [pads] enabled: look for seat pads (and start the simulated ones)
     _keep_going_when_the_file_refuses(app)
     if not getattr(args, "quiet", False):
         print("\n".join(start_summary(app, config_path, errors, verbose=bool(getattr(args, "verbose", False)))),
@@ -930,7 +930,7 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
     return lines
 
 
-def _open_pads_after_the_first_frame(app: CellmateApp) -> None:
+def _after_the_first_frame(app: CellmateApp) -> None:
     """The seat pads' hub (its module, its threads, its first look for ports) and the
     voice are started once the table is on the screen, and the looks the table was
     not drawn with are read: nothing at start waits for them; then the heap is
@@ -951,11 +951,24 @@ def _open_pads_after_the_first_frame(app: CellmateApp) -> None:
 
 
 def _open_speaker(app: CellmateApp) -> None:
-    """The voice (espeak-ng, looked for once the table is up: nothing at start waits for it)."""
+    """The voice, looked for once the table is up and on a thread of its own: asking
+    espeak-ng for its voices runs a process per language, and no frame waits for them."""
+    import threading
+
     from hardware.mainthread import to_main_thread
     from hardware.speaker import Speaker
 
-    app.attach_speaker(Speaker(app.cfg.speech, app.lang, on_problem=to_main_thread(app.voice_failed)))
+    config, lang, failed = app.cfg.speech, app.lang, to_main_thread(app.voice_failed)
+
+    def attach(speaker) -> None:
+        if app.closed:
+            speaker.close()
+        else:
+            app.attach_speaker(speaker)
+
+    attach_there = to_main_thread(attach)
+    threading.Thread(target=lambda: attach_there(Speaker(config, lang, on_problem=failed)),
+                     name="cellmate-voice", daemon=True).start()
 
 
 def _settle_heap(*_) -> None:
