@@ -98,9 +98,9 @@ class PadTable:
     seat to the left (clockwise), EXTRA one to the right, MAIN again casts it
     for the seat reached. The light shows none of it: while a ballot is open it
     blinks white, fast; a cast vote is steady white; both the same for every
-    voter and every candidate. A press on MAIN, DONE or EXTRA after casting
-    opens the ballot again, from yourself: a vote can be changed until the last
-    one is in, by its own voter.
+    voter and every candidate. A press after casting opens the ballot again (MAIN
+    at yourself, DONE and EXTRA one seat to the left or the right): a vote can be
+    changed until the last one is in, by its own voter.
 
     Seats without a pad (online) vote on the screen, in the game's order (`cast`).
     The app calls ``press`` for a pad press, ``cast`` for a vote on the screen and

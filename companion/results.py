@@ -94,13 +94,6 @@ def finished(store: Store, keep: bool = True, pace=None) -> list[dict]:
     return out
 
 
-def work_out(store: Store, session_id: int, head: int, updated: float, keep: bool = True) -> dict | None:
-    """A finished session's result from its log (and kept, when the file may be written);
-    None when its log gives none."""
-    result = settle(store, session_id, head, updated, keep)
-    return None if unknown(result) else result
-
-
 def settle(store: Store, session_id: int, head: int, updated: float, keep: bool = True) -> dict | None:
     """A finished session's result worked out from its log once: the result, or the
     UNKNOWN marker when its log gives none (both kept, so neither is worked out again).

@@ -206,16 +206,6 @@ def dice(counts: dict[int, int]) -> Dice:
     return Dice(counts, total, stat, p, verdict)
 
 
-def count_faces(rolls) -> dict[int, int]:
-    """Faces counted over rolls, each a list of faces (anything else is no face)."""
-    counts = {face: 0 for face in FACES}
-    for roll in rolls:
-        for face in roll:
-            if type(face) is int and face in counts:
-                counts[face] += 1
-    return counts
-
-
 # -- the words for the screen ------------------------------------------------------------
 def percent(rate: float) -> str:
     return f"{round(rate * 100)} %"

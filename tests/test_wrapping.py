@@ -86,3 +86,13 @@ def test_counts_and_tags_pack_a_few_to_a_line_in_order_never_split():
 def test_an_item_too_wide_for_a_narrow_line_waits_for_a_wide_one():
     assert packed(["10 Zigaretten", "Soap", "Gun"], [140, 140, 188]) == ["", "", "10 Zigaretten", "Soap · Gun"]
     assert packed(["Guard: silent one two three"], [100]) == ["Guard: silent one two three"]   # its label wraps it
+
+
+def test_only_a_word_too_wide_for_the_line_is_hyphenated():
+    from ui.wrapping import hyphenated
+    width = lambda text: 10 * len(text)     # noqa: E731  (ten pixels a letter)
+    assert hyphenated("Zurück", 100, width) == "Zurück"
+    shown = hyphenated("Zug Wiederholen", 100, width)
+    assert shown.startswith("Zug ") and all(width(piece) <= 100 for piece in shown.split())    # the label
+    # wraps between words itself: no piece of the long word is wider than the line
+    assert shown.replace("-\n", "").replace("\n", "") == "Zug Wiederholen"    # every letter kept

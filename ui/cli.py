@@ -13,7 +13,7 @@ from companion.controller import REFUSED
 from companion.games import IllegalAction
 from companion.i18n import Catalogue
 from companion.session import Session
-from companion.store import PATH_PARAMS, SCRIPT_BUSY_WAIT, Store, StoreError
+from companion.store import DB_NAME, PATH_PARAMS, SCRIPT_BUSY_WAIT, Store, StoreError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -297,7 +297,7 @@ def run_export(args, out, err) -> int:
 
     try:
         data_dir = args.data_dir or default_data_dir()
-        if not (Path(data_dir) / "cellmate.db").exists():
+        if not (Path(data_dir) / DB_NAME).exists():
             return fail(f"there are no saved games in {data_dir}")
         store = Store.open(data_dir, fallback=False, busy_wait=SCRIPT_BUSY_WAIT, owner="script")
     except Exception as exc:     # never a traceback

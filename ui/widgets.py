@@ -29,7 +29,7 @@ from kivy.uix.widget import Widget
 from companion.players import COLOUR_SHAPE
 
 from . import theme
-from .wrapping import name_lines, pack
+from .wrapping import hyphenated, name_lines, pack
 
 LATER_KV = Path(__file__).resolve().with_name("widgets_later.kv")
 
@@ -72,10 +72,7 @@ class WholeWords:
 
         while source and room > 0 and size > least and max(map(wide, words)) > room:
             size = max(least, size - sp(1))
-        shown = source
-        if source and room > 0 and max(map(wide, words)) > room:
-            shown = " ".join("\n".join(name_lines(word, room, wide)) if wide(word) > room else word
-                             for word in words)
+        shown = hyphenated(source, room, wide) if source and room > 0 else source
         self._fitting = True
         self.font_size = size
         self._fitting = False
@@ -153,10 +150,7 @@ class WholeWordsLabel(Label):
             def wide(text: str) -> float:
                 return _word_width(text, size, bold)
 
-            words = source.split(" ")
-            if any(wide(word) > room for word in words):
-                shown = " ".join("\n".join(name_lines(word, room, wide)) if wide(word) > room else word
-                                 for word in words)
+            shown = hyphenated(source, room, wide)
         self._shown = shown
         if shown != self.text:
             self.text = shown
@@ -175,7 +169,7 @@ class NamesLabel(WholeWords, Label):
         super().__init__(**kwargs)
         self.bind(names=self._fit, template=self._fit, more=self._fit, size=self._fit, bold=self._fit)
         self._fit()
-        self.keep_words_whole()     # one name too long for the box: smaller, never broken
+        self.keep_words_whole()     # one name too long for the box: smaller, then hyphenated at 24 px, never cut
 
     def _fit(self, *_):
         names = list(self.names)

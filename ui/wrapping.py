@@ -47,6 +47,13 @@ def name_lines(name: str, room: float, width: Width) -> list[str]:
     return lines
 
 
+def hyphenated(text: str, room: float, width: Width) -> str:
+    """`text` with each word wider than `room` broken over lines (name_lines), the
+    others left as they are; lines still break between words where they are drawn."""
+    return " ".join("\n".join(name_lines(word, room, width)) if width(word) > room else word
+                    for word in text.split(" "))
+
+
 def _pieces(name: str) -> list[tuple[bool, str]]:
     """(after a space?, piece): the places a name may break without a new hyphen."""
     out = []

@@ -291,7 +291,8 @@ class Secret:
     field:    a key of the state whose value is secret ("votes"), or
     action:   (type, argument): an argument of a stored action ("stash_item", "item");
     known_to: who may know it besides the app: "owner" (the seat it belongs to: the
-              voter, the stash's owner) or "nobody" (cards nobody has seen);
+              voter, the stash's owner), "others" (all but one seat: the masked
+              player's bar in Sing Sing) or "nobody" (cards nobody has seen);
     until:    state -> True once everybody may know it (None: never).
 
     Whatever the table shares (the screen, the log, past games, the pads' lights)
@@ -583,8 +584,8 @@ class Game:
 
     def spoken(self, before: dict, after: dict, action: dict, t) -> list[speech.Line]:
         """What to say aloud for one step (speech.Line), in the catalogue's words. `before`,
-        `after` and `action` are what the whole table may know (speech.lines_for gives the
-        public views), so nothing said can be a secret. Default: whose turn it is when it
+        `after` and `action` have every secret blanked, even one the table may see by now
+        (speech.lines_for: speech.unspoken), so nothing said can be a secret. Default: whose turn it is when it
         passes on, and who won. A game adds its own events before those."""
         out = []
         seat = self.turn_of(after)

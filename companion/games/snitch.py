@@ -122,7 +122,7 @@ def gun_vote_result(tally: list[int], rule: str = "most") -> tuple[int | None, l
     - "half": a majority of the votes (more than half of them) gets the gun;
       otherwise the Soap holder decides, among the seats that got a vote.
 
-    tally: the votes each seat got. Help text: "snitch.help.majority_<rule>".
+    tally: the votes each seat got. Help text: "snitch.help.reading_<rule>".
     Returns (winner or None, the seats the Soap holder picks among)."""
     top = max(tally)
     leaders = [seat for seat, n in enumerate(tally) if n == top]

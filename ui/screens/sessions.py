@@ -7,7 +7,7 @@ next page comes when its end scrolls into view, or with a tap on "More".
 
 A game finished before results were kept has none beside it: the screen works its
 result out from the log after showing the list, a few games a frame (SETTLE_BUDGET),
-the rows in view first, and keeps it (companion/results.py settle), so each such game
+the top of the list first, and keeps it (companion/results.py settle), so each such game
 is worked out once. A log that gives no result says "Result unknown"."""
 from __future__ import annotations
 
