@@ -5,7 +5,9 @@ They only show what they are given; none of them knows a rule of a game.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 
 from kivy.animation import Animation
@@ -751,41 +753,101 @@ def text_width(text: str, font_size: float, bold: bool = True) -> float:
     return label.texture.size[0]
 
 
+def same_upto(new: list, old: list) -> int:
+    """How many leading items of `new` equal those of `old`: compared a slice at a time
+    (in C, the very same item at once), halving the rest where they differ."""
+    n = min(len(new), len(old))
+    if new[:n] == old[:n]:
+        return n
+    lo, hi = 0, n                   # new[:lo] == old[:lo]; they differ before hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if new[lo:mid] == old[lo:mid]:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
 class RowsLayout(RecycleBoxLayout):
-    """A RecycleBoxLayout of rows across its width, top to bottom (the log, Past games):
-    laid out as Kivy does, in one plain pass. Kivy's pass serves any size hint at about
-    5 us a row, and runs at every change: 14 ms with 3,000 past games read, for one
-    page more. Rows of any other kind are left to Kivy's pass."""
+    """A RecycleBoxLayout of rows across its width, top to bottom (the log, Past games),
+    each row as tall as its data says: laid out where Kivy lays them, but only the rows
+    that changed. Kivy's pass serves any size hint at about 5 us a row, and runs at every
+    change, twice when the list grows: 14 ms with 3,000 past games read, for one page more.
+    Here each row's top below the list's top is kept; a change works them out again from
+    the first row that changed (below it, in C), and a row gets its place only when it
+    comes into view. Rows of any other kind are left to Kivy's pass."""
+
+    def __init__(self, **kwargs):
+        self._laid: list | None = None  # the rows' opts the tops were worked out for (None: Kivy's pass)
+        self._heights: list[float] = []
+        self._tops: list[float] = []    # each row's top below the list's top: padding and spacing in
+        self._gaps = None               # (top padding, spacing) they were worked out with
+        super().__init__(**kwargs)
+
+    def _plain(self, opts) -> bool:
+        return self.orientation == "vertical" and all(
+            o["size_hint"][1] is None and o["size_hint"][0] and not o["pos_hint"]
+            and not o["size_hint_min"][0] and o["size_hint_max"][0] is None for o in opts)
 
     def compute_layout(self, data, flags):
         opts = self.view_opts
-        if self.orientation != "vertical" or not data or not all(
-                o["size_hint"][1] is None and o["size_hint"][0] and not o["pos_hint"]
-                and not o["size_hint_min"][0] and o["size_hint_max"][0] is None for o in opts):
+        laid = self._laid
+        left, top, right, bottom = self.padding
+        spacing = self.spacing
+        first = same_upto(opts, laid) if laid is not None and self._gaps == (top, spacing) else 0
+        if not data or not self._plain(opts[first:]):
+            self._laid = None
             return super().compute_layout(data, flags)
-        RecycleLayout.compute_layout(self, data, flags)
+        RecycleLayout.compute_layout(self, data, flags)    # opts in step with their views' own sizes
         changed = self._changed_views
         if changed is None or changed and not self._update_sizes(changed):
             return
+        if changed:                     # a row that measured itself: from there on
+            first = min(first, *(c[0] for c in changed))
+            if not self._plain(opts[first:]):       # never a row of ours: Kivy's pass, on the next frame
+                self._laid = None
+                self.recycleview.refresh_from_layout()
+                return
         self.clear_layout()
         self._rv_positions = None
-        left, top, right, bottom = self.padding
-        spacing = self.spacing
-        # BoxLayout._iterate_layout, vertical, every row's height its own and no bounds
-        tall = top + bottom + spacing * (len(opts) - 1)
-        for opt in reversed(opts):
-            tall += opt["size"][1]          # in Kivy's order: the same sum to the last bit
-        self.minimum_size = left + right, tall
-        x, y, room = self.x + left, self.y + bottom, self.width - left - right
-        for opt in reversed(opts):
-            height = opt["size"][1]
-            opt["pos"] = x, y
-            opt["size"] = [max(0, opt["size_hint"][0] * room), height]
-            y += height + spacing
-        # RecycleBoxLayout.compute_layout: each row's place for finding the rows in view
         n = len(opts)
-        pos = self._rv_positions = [None] * n
-        last = pos[-1] = self.y + self.height - top - opts[0]["size"][1] - spacing / 2.
-        for i in range(1, n):
-            last -= spacing + opts[i]["size"][1]
-            pos[n - 1 - i] = last
+        heights = self._heights = self._heights[:first] + [o["size"][1] for o in opts[first:]]
+        if first < n:
+            start = self._tops[first - 1] + heights[first - 1] + spacing if first else top
+            self._tops = self._tops[:first] + list(accumulate([h + spacing for h in heights[first:n - 1]],
+                                                              initial=start))
+        else:                           # rows gone from the end, or the list's own size changed
+            self._tops = self._tops[:n]
+        self._laid, self._gaps = list(opts), (top, spacing)
+        self.minimum_size = left + right, self._tops[-1] + heights[-1] + bottom
+
+    def _place(self, indices) -> None:
+        """Where the rows about to be shown lie (BoxLayout's place: from the list's bottom)."""
+        left, _top, right, _bottom = self.padding
+        x, base, room = self.x + left, self.y + self.minimum_height, self.width - left - right
+        opts, tops, heights = self.view_opts, self._tops, self._heights
+        for i in indices:
+            opt = opts[i]
+            opt["pos"] = x, base - tops[i] - heights[i]
+            opt["size"] = [max(0, opt["size_hint"][0] * room), heights[i]]
+
+    def get_view_index_at(self, pos):
+        if self._laid is None:
+            return super().get_view_index_at(pos)
+        # the row whose room, half the spacing above and below it, holds the point
+        below = self.y + self.height - pos[1] + self.spacing / 2.
+        return max(0, bisect_left(self._tops, below, 1, len(self._tops)) - 1)
+
+    def compute_visible_views(self, data, viewport):
+        if self._laid is None:
+            return super().compute_visible_views(data, viewport)
+        if not data or len(self._tops) != len(data):
+            return []
+        x, y, w, h = viewport
+        return list(range(self.get_view_index_at((x, y + h)), self.get_view_index_at((x, y)) + 1))
+
+    def set_visible_views(self, indices, data, viewport):
+        if self._laid is not None:
+            self._place(indices)
+        super().set_visible_views(indices, data, viewport)
