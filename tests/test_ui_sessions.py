@@ -221,6 +221,86 @@ def test_the_more_row_reads_the_next_page_when_tapped(make_ui):
     assert not any(isinstance(w, MoreRow) for w in screen.ids.rows.children)
 
 
+def _saved_games(store, count):
+    for n in range(count):
+        Session.create(store, "dice", [f"Player {n}", "Ben"], {}, rng=FirstSeat(0)).close()
+    store.write(lambda c: c.execute("UPDATE sessions SET updated = 1700000000 + id * 60"))
+
+
+def test_the_next_page_is_read_while_the_list_is_looked_at_and_more_only_shows_it(make_ui):
+    from ui.screens.sessions import PAGE, MoreRow
+    store = Store.memory()
+    _saved_games(store, 2 * PAGE + 5)
+    ui = make_ui(store=store)
+    ui.tap(ui.ids().home_btn)
+    ui.tap(ui.ids().sessions)
+    screen, view = ui.screen, ui.screen.ids.scroll
+    screen.scrolled = lambda: None                  # the page waits for the tap on "More"
+    ui.pump(2)                                      # a frame or two of looking at the list
+    asked = []
+    read = store.read
+    store.read = lambda sql, params=(): asked.append((sql, list(params))) or read(sql, params)
+    view.scroll_y = 0
+    ui.pump(2)
+    last = screen.infos[-1]
+    ui.tap(next(w for w in screen.ids.rows.children if isinstance(w, MoreRow)))
+    after_last = [last["updated"], last["updated"], last["id"], PAGE]
+    assert not any("FROM sessions" in sql and params == after_last for sql, params in asked)   # read before
+    assert any(params == [screen.infos[-1]["updated"]] * 2 + [screen.infos[-1]["id"], PAGE]
+               for _sql, params in asked)       # and the one after it, once that one was shown
+    assert [row["title"] for row in view.data[PAGE - 1:2 * PAGE]] == [
+        f"Player {n}, Ben" for n in range(PAGE + 5, 4, -1)]     # the right rows, in order
+    assert view.data[-1]["text"] == "Older games: 5 more"
+
+
+def test_a_page_read_ahead_is_not_shown_after_a_change_meanwhile(make_ui):
+    from ui.screens.sessions import PAGE, MoreRow
+    store = Store.memory()
+    _saved_games(store, 2 * PAGE + 5)
+    ui = make_ui(store=store)
+    ui.tap(ui.ids().home_btn)
+    ui.tap(ui.ids().sessions)
+    screen, view = ui.screen, ui.screen.ids.scroll
+    screen.scrolled = lambda: None
+    ui.pump(2)                                      # the next page read ahead
+    moved = store.list_sessions()[PAGE + 2]["id"]   # a game on that page renamed by another program
+    store.write(lambda c: c.execute(
+        "UPDATE sessions SET setup = json_set(setup, '$.players[0].name', 'Zed') WHERE id = ?", (moved,)))
+    view.scroll_y = 0
+    ui.pump(2)
+    ui.tap(next(w for w in screen.ids.rows.children if isinstance(w, MoreRow)))
+    row = next(row for row in view.data if row.get("session_id") == moved)
+    assert row["title"] == "Zed, Ben"
+
+
+def test_past_games_opened_again_reads_nothing_when_nothing_changed_and_all_when_a_game_did(make_ui):
+    from ui.screens.sessions import PAGE
+    store = Store.memory()
+    _saved_games(store, 3 * PAGE)
+    ui = make_ui(store=store)
+    ui.tap(ui.ids().home_btn)
+    ui.tap(ui.ids().sessions)
+    screen, view = ui.screen, ui.screen.ids.scroll
+    for _ in range(2):                              # two more pages read, scrolled down
+        screen.load_more()
+    view.scroll_y = 0.2
+    ui.pump(2)
+    ui.tap(screen.ids.back)
+    asked = []
+    read = store.read
+    store.read = lambda sql, params=(): asked.append(sql) or read(sql, params)
+    ui.tap(ui.ids().sessions)
+    assert not any("FROM sessions" in sql for sql in asked), asked     # nothing read again
+    assert len(view.data) == PAGE + 1 and view.scroll_y == 1    # the first page, at the top
+    assert screen.rows()[0].title == f"Player {3 * PAGE - 1}, Ben"
+
+    ui.tap(screen.ids.back)
+    newest = store.list_sessions(limit=1)[0]["id"]
+    store.write(lambda c: c.execute("UPDATE sessions SET finished = 1 WHERE id = ?", (newest,)))   # another program
+    ui.tap(ui.ids().sessions)
+    assert Catalogue("en")("sessions.finished") in screen.rows()[0].detail
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_finished_game_is_looked_back_on_not_resumed(make_ui, lang):
     t = Catalogue(lang)

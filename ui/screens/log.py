@@ -160,17 +160,18 @@ def _page_of(seq: int) -> int:
     return max(seq - 1, 0) // PAGE
 
 
-def show(view, data: list[dict]) -> bool:
+def show(view, data: list[dict], same_before: int = 0) -> bool:
     """Hand a RecycleView new data only when it differs, and lay it out at once
     (what a refresh shows is on the screen before the cues play). True if it changed.
 
     Only the rows that differ are handed over (a press: one row more at the top, the
     head's mark moved): the RecycleView then keeps every other row's measured size
-    instead of guessing all of them again."""
+    instead of guessing all of them again. `same_before`: the caller knows the rows
+    before it are the very same (a page added below thousands): not looked at again."""
     old = view.data
     if old == data:
         return False
-    start, end_old, end_new = 0, len(old), len(data)
+    start, end_old, end_new = min(same_before, len(old), len(data)), len(old), len(data)
     def same_row(a: dict, b: dict) -> bool:
         return a is b or a == b         # a row's data is made once: mostly the very same dict
 

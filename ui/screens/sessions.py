@@ -83,16 +83,30 @@ class SessionsScreen(BaseScreen):
         super().__init__(**kwargs)
         self.infos: list[dict] = []     # the sessions read so far, the last changed first
         self.total = 0
+        self._rows: list[dict] = []     # each info's row data, made once, in the same order
+        self._lang = ""                 # the language the rows were made in
+        self._read_at: int | None = None    # the store's generation the infos were read at (None: unknown)
+        self._ahead: tuple | None = None    # the next page, read once a page is shown (generation, after, infos, rows)
+        self._waiting: list[dict] = []  # finished games listed whose result is still to be worked out, top first
         self._more = Clock.create_trigger(lambda _dt: self.load_more())
         self._settle = Clock.create_trigger(lambda _dt: self.settle_some())
-        self._tried: set[int] = set()   # games whose result was worked out (or tried) while shown
-        self._made: dict[int, tuple] = {}   # id -> (info, its result, language, row data): made once
+        self._read_ahead = Clock.create_trigger(lambda _dt: self.read_ahead())
 
     def on_pre_enter(self, *args):
-        self.infos = []                 # back at the first page, at the top
-        self._tried = set()
-        self._made = {}
-        self.ids.scroll.scroll_y = 1
+        self.ids.scroll.scroll_y = 1    # back at the first page, at the top
+        if self._unchanged():
+            # nothing listed has changed since (read from home and back): the first page of
+            # what was read, no reading again and no rows made again
+            if len(self.infos) > PAGE:
+                last = self.infos[PAGE - 1]     # the second page is the one read ahead
+                self._ahead = (self._read_at, (last["updated"], last["id"]),
+                               self.infos[PAGE:2 * PAGE], self._rows[PAGE:2 * PAGE])
+                del self.infos[PAGE:], self._rows[PAGE:]
+                listed = {info["id"] for info in self.infos}
+                self._waiting = [info for info in self._waiting if info["id"] in listed]
+            self._show()
+            return
+        self.infos, self._rows, self._waiting, self._ahead = [], [], [], None
         super().on_pre_enter(*args)
 
     def on_enter(self, *args):
@@ -110,35 +124,86 @@ class SessionsScreen(BaseScreen):
             return
         app.screen("stats").size = self.size
 
+    def _generation(self) -> int | None:
+        # bumped by the store's triggers in the same commit as every change to a game or a
+        # result, whichever program makes it: all a row shows (companion/stats.py)
+        return stats.generation(self.app.store)
+
+    def _unchanged(self) -> bool:
+        return bool(self.infos) and self._read_at is not None and self._read_at == self._generation()
+
     def refresh(self):
-        """The sessions read so far, read again (a delete, a game played meanwhile)."""
+        """The sessions read so far, read again (a delete, a game played meanwhile); only
+        shown again when nothing listed changed (the language did)."""
+        if self._unchanged():
+            self._show()
+            return
         store = self.app.store
+        self._ahead = None
         try:
-            self.infos = store.list_sessions(limit=max(PAGE, len(self.infos)))
+            read_at = self._generation()
+            infos = store.list_sessions(limit=max(PAGE, len(self.infos)))
             self.total = store.count_sessions()
         except StoreError as exc:
             self.app.toast(self.t.error(exc), "error")
+        else:
+            self.infos, self._read_at = infos, read_at
+            self._rows = [self.row_data(info) for info in infos]
+            self._lang = self.app.lang
+            self._waiting = [info for info in infos if self._unsettled(info)]
         self._show()
+
+    def _next_page(self) -> tuple[int | None, list[dict]]:
+        """The page after the last listed, and the generation it was read at (StoreError)."""
+        last = self.infos[-1] if self.infos else None
+        read_at = self._generation()
+        return read_at, self.app.store.list_sessions(
+            limit=PAGE, after=(last["updated"], last["id"]) if last else None)
+
+    def read_ahead(self):
+        """The next page read and its rows made while this one is looked at, so "More" (or
+        scrolling to the end) only shows them."""
+        if self.app.sm.current != self.name or len(self.infos) >= self.total or self._ahead is not None:
+            return
+        after = (self.infos[-1]["updated"], self.infos[-1]["id"]) if self.infos else None
+        try:
+            read_at, more = self._next_page()
+        except StoreError:
+            return                      # said when the page is asked for
+        if read_at is not None:
+            self._ahead = (read_at, after, more, [self.row_data(info) for info in more])
 
     def load_more(self):
         if len(self.infos) >= self.total:
             return
-        last = self.infos[-1] if self.infos else None
-        try:
-            more = self.app.store.list_sessions(limit=PAGE, after=(last["updated"], last["id"]) if last else None)
-            self.total = self.app.store.count_sessions()
-        except StoreError as exc:
-            self.app.toast(self.t.error(exc), "error")
-            return
-        seen = {info["id"] for info in self.infos}
-        self.infos += [info for info in more if info["id"] not in seen]
+        after = (self.infos[-1]["updated"], self.infos[-1]["id"]) if self.infos else None
+        ahead, self._ahead = self._ahead, None
+        if (ahead is not None and ahead[0] == self._read_at and ahead[1] == after
+                and ahead[0] == self._generation()):
+            more, rows = ahead[2], ahead[3]     # read while the list was looked at; nothing changed since
+        else:
+            try:
+                read_at, more = self._next_page()
+                self.total = self.app.store.count_sessions()
+            except StoreError as exc:
+                self.app.toast(self.t.error(exc), "error")
+                return
+            if read_at != self._read_at:
+                self._read_at = None    # read across a change: the listed rows may be out of date
+            rows = [self.row_data(info) for info in more]
+        seen = {info["id"] for info in self.infos}     # a change meanwhile can move one down
+        fresh = [i for i, info in enumerate(more) if info["id"] not in seen]
+        known = len(self._rows)
+        self.infos += [more[i] for i in fresh]
+        self._rows += [rows[i] for i in fresh]
+        self._waiting += [more[i] for i in fresh if self._unsettled(more[i])]
         if not more:                    # fewer than counted (deleted meanwhile): nothing more to offer
             self.total = len(self.infos)
-        view, rows = self.ids.scroll, self.ids.rows
-        above = max(0, rows.height - view.height) * (1 - view.scroll_y)   # what was above the view's top
-        self._show()
+        view, rows_layout = self.ids.scroll, self.ids.rows
+        above = max(0, rows_layout.height - view.height) * (1 - view.scroll_y)   # what was above the view's top
+        self._show(same_before=known)
         # The same rows stay in view, the new ones come below: not pinned to the end, reading on and on.
-        room = rows.height - view.height
+        room = rows_layout.height - view.height
         if room > 0:
             view.scroll_y = min(1, max(0, 1 - above / room))
 
@@ -148,49 +213,54 @@ class SessionsScreen(BaseScreen):
         if self.total > len(self.infos) and (rows.height - view.height) * view.scroll_y < dp(theme.TOUCH):
             self._more()
 
-    def _show(self):
-        # each row's data made once (a page read, a result worked out, the language changed: those
-        # rows again): with thousands read, another page costs its own rows, not all of them
-        lang = self.app.lang
-        data = [self._row(info, lang) for info in self.infos]
+    def _show(self, same_before: int = 0):
+        """The rows on the list, and "More" below them while older games are unread. Each
+        row's data is made once (a page read, a result worked out, the language changed:
+        those rows again), so another page costs its own rows, not all of them."""
+        if self._lang != self.app.lang:
+            self._lang = self.app.lang
+            self._rows = [self.row_data(info) for info in self.infos]
+            same_before = 0
+        data = self._rows
         if self.total > len(self.infos):
-            data.append({"viewclass": "MoreRow", "screen": self, "height": dp(theme.TOUCH),
-                         "text": self.t("sessions.more", count=self.total - len(self.infos))})
+            data = data + [{"viewclass": "MoreRow", "screen": self, "height": dp(theme.TOUCH),
+                            "text": self.t("sessions.more", count=self.total - len(self.infos))}]
         self.ids.empty.opacity = 0 if data else 1
-        show(self.ids.scroll, data)
-        if any(self._unsettled(info) for info in self.infos):
+        show(self.ids.scroll, data, same_before)
+        if self._waiting:
             self._settle()              # after this frame: the list first
+        if self.total > len(self.infos):
+            self._read_ahead()
 
     def _unsettled(self, info) -> bool:
-        return info["finished"] and info.get("result") is None and info["id"] not in self._tried
+        return info["finished"] and info.get("result") is None
 
     def settle_some(self):
         """Work out the results of listed games finished before results were kept, top
         first, for at most SETTLE_BUDGET (at least one game), then show them; the rest
         on the next frames."""
-        began, changed = time.perf_counter(), False
-        for info in self.infos:
-            if not self._unsettled(info):
-                continue
-            self._tried.add(info["id"])
+        began, changed = time.perf_counter(), {}
+        current = self._read_at is not None and self._read_at == self._generation()
+        while self._waiting:
+            info = self._waiting.pop(0)
             result = results.settle(self.app.store, info["id"], info["head"], info["updated"])
             if result is not None:
                 info["result"] = result
-                changed = True
+                changed[info["id"]] = info
             if time.perf_counter() - began > SETTLE_BUDGET:
                 break
         if changed:
-            self._show()                # only the rows that changed (show), and on to the next few
-        elif any(self._unsettled(info) for info in self.infos):
+            # a result kept is a change to the store: what is listed is read at this generation
+            first = len(self.infos)
+            for at, info in enumerate(self.infos):
+                if info["id"] in changed:
+                    self._rows[at] = self.row_data(info)
+                    first = min(first, at)
+            self._read_at = self._generation() if current else None
+            self._ahead = None
+            self._show(same_before=first)   # only the rows that changed, and on to the next few
+        elif self._waiting:
             self._settle()
-
-    def _row(self, info, lang: str) -> dict:
-        made = self._made.get(info["id"])
-        if made is not None and made[0] is info and made[1] is info.get("result") and made[2] == lang:
-            return made[3]
-        data = self.row_data(info)
-        self._made[info["id"]] = (info, info.get("result"), lang, data)
-        return data
 
     def row_data(self, info) -> dict:
         t = self.t
