@@ -154,3 +154,17 @@ def test_every_game_screen_fits_with_a_full_table(make_ui, lang, game_id):
         ui.pump(2)
         assert layout_problems(ui, dialog) == []
         ui.shot(f"{lang}-game-{game_id}-first-question")
+
+
+def test_the_frame_after_a_screen_change_draws_the_new_screen_alone(make_ui):
+    # Kivy's NoTransition kept the screen left in the tree a tick longer: that frame drew both
+    ui = make_ui()
+    ui.app.go("home")
+    ui.pump(2)
+    entered = []
+    sessions = ui.app.screen("sessions")
+    sessions.bind(on_enter=lambda *_: entered.append("sessions"))
+    ui.app.go("sessions")
+    assert ui.app.sm.children == [sessions] and entered == ["sessions"]
+    ui.app.go("home")
+    assert ui.app.sm.children == [ui.app.screen("home")] and sessions.parent is None

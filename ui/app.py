@@ -226,10 +226,9 @@ class CellmateApp(App):
     def build(self):
         from kivy.clock import Clock
         from kivy.core.window import Window
-        from kivy.uix.screenmanager import NoTransition
 
         from . import theme
-        from .widgets import Root
+        from .widgets import CutTransition, Root
 
         load_kv()
         Window.clearcolor = theme.BG
@@ -239,7 +238,7 @@ class CellmateApp(App):
         self.title = self.t("app.title")
         root = Root()
         self.sm = root.ids.sm
-        self.sm.transition = NoTransition()  # a new screen is complete on the next frame
+        self.sm.transition = CutTransition()  # the next frame shows the new screen alone
         self.root = root
         self._check_store_notice()
         if self.store.waiting is not None:  # locked by another program: open it once it is free

@@ -24,7 +24,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.recycleboxlayout import RecycleBoxLayout
 from kivy.uix.recyclelayout import RecycleLayout
 from kivy.uix.recycleview import RecycleView
-from kivy.uix.screenmanager import ScreenManager
+from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -751,6 +751,17 @@ def text_width(text: str, font_size: float, bold: bool = True) -> float:
     label = CoreLabel(text=text, font_size=font_size, bold=bold)
     label.refresh()
     return label.texture.size[0]
+
+
+class CutTransition(NoTransition):
+    """A cut: the screen left is gone before the next frame. Kivy's NoTransition keeps it in
+    the tree until a zero-length animation ends a tick later, so the first frame of the new
+    screen drew both, one over the other (twice the drawing, and the old one showing through)."""
+
+    def start(self, manager):
+        super().start(manager)
+        self._anim.cancel(self)
+        self._on_complete()             # the old screen removed; on_enter and on_leave said now
 
 
 def same_upto(new: list, old: list) -> int:
