@@ -243,7 +243,12 @@ def test_the_next_page_is_read_while_the_list_is_looked_at_and_more_only_shows_i
     view.scroll_y = 0
     ui.pump(2)
     last = screen.infos[-1]
+    def place(row):
+        return tuple(round(v, 2) for v in row.to_window(*row.pos))
+    where = {row.session_id: place(row) for row in screen.rows()}
     ui.tap(next(w for w in screen.ids.rows.children if isinstance(w, MoreRow)))
+    assert {row.session_id: place(row) for row in screen.rows()
+            if row.session_id in where} == where        # what was in view stays where it was
     after_last = [last["updated"], last["updated"], last["id"], PAGE]
     assert not any("FROM sessions" in sql and params == after_last for sql, params in asked)   # read before
     assert any(params == [screen.infos[-1]["updated"]] * 2 + [screen.infos[-1]["id"], PAGE]
@@ -336,6 +341,29 @@ def test_a_finished_game_is_looked_back_on_not_resumed(make_ui, lang):
     assert ui.app.store.list_sessions(limit=2)[1]["head"] == 2
     ui.tap(dialog.ids.close)
     assert ui.modal() is None and ui.app.sm.current == "sessions"
+
+
+def test_past_games_is_made_ready_while_home_sits_still(make_ui):
+    """Past games opens from home only: made and its first page read there a moment after
+    home is up (its first open then draws at once), not when the player has moved on."""
+    from ui.screens.home import PAST_GAMES_AHEAD
+    store = Store.memory()
+    _saved_games(store, 30)
+    ui = make_ui(store=store)
+    ui.app.go("home")
+    ui.app.go("settings")                 # gone before the moment: nothing made
+    ui.wait(PAST_GAMES_AHEAD + 0.2)
+    assert not ui.app.sm.has_screen("sessions")
+    ui.app.go("home")
+    ui.wait(PAST_GAMES_AHEAD + 0.2)
+    assert ui.app.sm.has_screen("sessions") and ui.app.sm.current == "home"   # made, not shown
+    asked = []
+    read = store.read
+    store.read = lambda sql, params=(): asked.append(sql) or read(sql, params)
+    ui.tap(ui.ids().sessions)
+    first_page = [sql for sql in asked if "FROM sessions" in sql and "WHERE s.updated" not in sql]
+    assert first_page == []                 # read while home sat still (the next page: after it is up)
+    assert ui.screen.rows()[0].title == "Player 29, Ben"
 
 
 def test_statistics_is_made_ready_while_past_games_sits_still(make_ui):

@@ -621,7 +621,25 @@ class ClipScroll(StillBar, ScissorClip, ScrollView):
 
 
 class ClipRecycleView(StillBar, ScissorClip, RecycleView):
-    """A RecycleView clipped by a scissor box."""
+    """A RecycleView clipped by a scissor box. With `keep_top`, rows added or gone below
+    leave what is in view where it was (Past games reading on, page after page): put back
+    before the rows in view are picked, so they are picked once."""
+    keep_top = BooleanProperty(False)
+    _above = None                       # how far below the top of the rows the view began
+
+    def save_viewport(self):
+        rows = self.layout_manager
+        if self.keep_top and self._above is None and rows is not None:
+            self._above = max(0, rows.height - self.height) * (1 - self.scroll_y)
+
+    def restore_viewport(self):
+        above, self._above = self._above, None
+        rows = self.layout_manager
+        if above is not None and rows is not None:
+            room = rows.height - self.height
+            scroll_y = min(1, max(0, 1 - above / room)) if room > 0 else 1
+            if scroll_y != self.scroll_y:
+                self.scroll_y = scroll_y
 
 
 class Screens(ScissorClip, ScreenManager):
@@ -862,3 +880,48 @@ class RowsLayout(RecycleBoxLayout):
         if self._laid is not None:
             self._place(indices)
         super().set_visible_views(indices, data, viewport)
+        for view, index in self.view_indices.items():
+            view._rows_item = data[index]   # what it shows: clear_layout gives it back to that row
+
+    def clear_layout(self):
+        """At any change Kivy sends every view to its cache, each comes back for any row and
+        its words are drawn again (a page more in Past games: the three rows in view, twice;
+        a press in the log: every row in view). A view whose very data item is still in the
+        list, where it was or a little above or below, goes back to it as it is, in step with
+        it as Kivy's own kept views are; only the others are made again."""
+        rv = self.recycleview
+        adapter = rv.view_adapter if rv is not None else None
+        if adapter is None:
+            return super().clear_layout()
+        data = rv.data
+        adapter.make_views_dirty()
+        for views in adapter.dirty_views.values():
+            kept, stale = {}, []
+            for index, view in views.items():
+                at = _find(data, getattr(view, "_rows_item", None), index)
+                if at is None or at in kept:
+                    stale.append(view)
+                else:
+                    kept[at] = view
+            views.clear()
+            views.update(kept)
+            # Kivy takes a view of another row from here (after its own cache) and fills it in
+            views.update((-1 - k, view) for k, view in enumerate(stale))
+        self.clear_widgets()
+        self.view_indices = {}
+
+
+FIND_REACH = 64     # rows a kept row is looked for above and below where it was (a page read, a row added)
+
+
+def _find(data, item, index: int) -> int | None:
+    """Where the very `item` is in `data`, near `index`; None if it is not."""
+    if item is None:
+        return None
+    n = len(data)
+    if 0 <= index < n and data[index] is item:
+        return index
+    for at in range(max(0, index - FIND_REACH), min(n, index + FIND_REACH + 1)):
+        if data[at] is item:
+            return at
+    return None

@@ -88,6 +88,7 @@ class SessionsScreen(BaseScreen):
         self._read_at: int | None = None    # the store's generation the infos were read at (None: unknown)
         self._ahead: tuple | None = None    # the next page, read once a page is shown (generation, after, infos, rows)
         self._waiting: list[dict] = []  # finished games listed whose result is still to be worked out, top first
+        self._listed: set[int] = set()  # the ids of the infos
         self._more = Clock.create_trigger(lambda _dt: self.load_more())
         self._settle = Clock.create_trigger(lambda _dt: self.settle_some())
         self._read_ahead = Clock.create_trigger(lambda _dt: self.read_ahead())
@@ -102,12 +103,18 @@ class SessionsScreen(BaseScreen):
                 self._ahead = (self._read_at, (last["updated"], last["id"]),
                                self.infos[PAGE:2 * PAGE], self._rows[PAGE:2 * PAGE])
                 del self.infos[PAGE:], self._rows[PAGE:]
-                listed = {info["id"] for info in self.infos}
-                self._waiting = [info for info in self._waiting if info["id"] in listed]
+                self._listed = {info["id"] for info in self.infos}
+                self._waiting = [info for info in self._waiting if info["id"] in self._listed]
             self._show()
             return
-        self.infos, self._rows, self._waiting, self._ahead = [], [], [], None
+        self.infos, self._rows, self._waiting, self._ahead, self._listed = [], [], [], None, set()
         super().on_pre_enter(*args)
+
+    def prepare(self):
+        """The first page read and shown before the screen is (home makes it ready)."""
+        if not self._unchanged():
+            self.infos, self._rows, self._waiting, self._ahead, self._listed = [], [], [], None, set()
+            self.refresh()
 
     def on_enter(self, *args):
         Clock.schedule_once(self._ready_statistics, STATS_AHEAD)
@@ -148,6 +155,7 @@ class SessionsScreen(BaseScreen):
             self.app.toast(self.t.error(exc), "error")
         else:
             self.infos, self._read_at = infos, read_at
+            self._listed = {info["id"] for info in infos}
             self._rows = [self.row_data(info) for info in infos]
             self._lang = self.app.lang
             self._waiting = [info for info in infos if self._unsettled(info)]
@@ -191,21 +199,18 @@ class SessionsScreen(BaseScreen):
             if read_at != self._read_at:
                 self._read_at = None    # read across a change: the listed rows may be out of date
             rows = [self.row_data(info) for info in more]
-        seen = {info["id"] for info in self.infos}     # a change meanwhile can move one down
+        seen = self._listed                         # a change meanwhile can move one down
         fresh = [i for i, info in enumerate(more) if info["id"] not in seen]
+        seen.update(more[i]["id"] for i in fresh)
         known = len(self._rows)
         self.infos += [more[i] for i in fresh]
         self._rows += [rows[i] for i in fresh]
         self._waiting += [more[i] for i in fresh if self._unsettled(more[i])]
         if not more:                    # fewer than counted (deleted meanwhile): nothing more to offer
             self.total = len(self.infos)
-        view, rows_layout = self.ids.scroll, self.ids.rows
-        above = max(0, rows_layout.height - view.height) * (1 - view.scroll_y)   # what was above the view's top
+        # the same rows stay in view, the new ones come below (keep_top): not pinned to the end,
+        # reading on and on
         self._show(same_before=known)
-        # The same rows stay in view, the new ones come below: not pinned to the end, reading on and on.
-        room = rows_layout.height - view.height
-        if room > 0:
-            view.scroll_y = min(1, max(0, 1 - above / room))
 
     def scrolled(self):
         """The list moved: its end (the "More" row) in view reads the next page, on the next frame."""
