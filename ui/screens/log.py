@@ -44,10 +44,10 @@ class LogRow(RecycleDataViewBehavior, BoxLayout):
 
 
 class _Page:
-    __slots__ = ("keys", "words", "ver")
+    __slots__ = ("keys", "words", "vers")
 
-    def __init__(self, keys, words, ver):
-        self.keys, self.words, self.ver = keys, words, ver
+    def __init__(self, keys, words, vers):
+        self.keys, self.words, self.vers = keys, words, vers    # vers: each row's words' version
 
 
 class LogFeed:
@@ -67,6 +67,7 @@ class LogFeed:
         self._pages: dict[int, _Page] = {}
         self._checked: set[int] = set()   # pages checked since the last refresh
         self._ver = 0
+        self._made: dict[tuple, dict] = {}  # (seq, kind, tag, ver) -> the row's data, as last given
         self.on_more = None       # the screen's: bring REACH more of the earlier actions
 
     def want_more(self) -> None:
@@ -90,10 +91,17 @@ class LogFeed:
         now, undone, head = t("log.now"), t("log.undone"), session.head
         rows = []
         low = max(1, length - max(1, reach) + 1)
+        made, self._made = self._made, {}
         for seq in range(length, low - 1, -1):
             kind, tag = ("undone", undone) if seq > head else ("head", now) if seq == head else ("done", "")
             page = self._pages.get(_page_of(seq))
-            rows.append({"seq": str(seq), "kind": kind, "tag": tag, "feed": self, "ver": page.ver if page else 0})
+            at = seq - _page_of(seq) * PAGE - 1
+            key = (seq, kind, tag, page.vers[at] if page is not None and at < len(page.vers) else 0)
+            row = made.get(key)
+            if row is None:     # the very same dict for a row that did not change: its view is kept
+                row = {"seq": str(seq), "kind": kind, "tag": tag, "feed": self, "ver": key[3]}
+            rows.append(row)
+            self._made[key] = row
         if low > 1:     # earlier actions: a row that brings them when it comes into view
             rows.append({"seq": "", "kind": "more", "tag": "", "feed": self, "ver": 0, "colour": "grey",
                          "letter": "", "text": t("log.more", count=low - 1)})
@@ -151,8 +159,9 @@ class LogFeed:
             players = session.setup["players"]
             for seq, action, before in session.history(first + same, last):
                 words.append(A.describe(self.t, game, players, before, action, keys[seq - first][1]))
-            self._ver += 1
-            self._pages[page] = _Page(keys, words, self._ver)
+            self._ver += 1      # only the rows described again are new data: the others keep their views
+            vers = (old.vers[:same] if old is not None else []) + [self._ver] * (len(words) - same)
+            self._pages[page] = _Page(keys, words, vers)
         self._checked.add(page)
 
 
