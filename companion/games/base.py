@@ -27,7 +27,7 @@ and the memory across games (`memory_keys`, `recall`, `learn`, `memory_view`,
 """
 from __future__ import annotations
 
-import copy
+import pickle
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable
@@ -730,7 +730,8 @@ class Game:
     # -- helpers ---------------------------------------------------------
     @staticmethod
     def copy(state: dict) -> dict:
-        return copy.deepcopy(state)
+        # deepcopy's result, for plain data, in C: a fifth of the time (every press copies a state)
+        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 def make_result(state: dict, winners, scores=None, outcomes=None, ending=None, turns=None) -> dict:
