@@ -278,6 +278,25 @@ def test_a_page_read_ahead_is_not_shown_after_a_change_meanwhile(make_ui):
     assert row["title"] == "Zed, Ben"
 
 
+def test_a_page_read_ahead_comes_in_the_language_chosen_since(make_ui):
+    from ui.screens.sessions import PAGE, MoreRow
+    store = Store.memory()
+    _saved_games(store, PAGE + 5)
+    ui = make_ui(store=store)
+    ui.tap(ui.ids().home_btn)
+    ui.tap(ui.ids().sessions)
+    screen, view = ui.screen, ui.screen.ids.scroll
+    screen.scrolled = lambda: None
+    ui.pump(2)                                      # the next page read ahead, in English
+    ui.app.set_language("de")
+    view.scroll_y = 0
+    ui.pump(2)
+    ui.tap(next(w for w in screen.ids.rows.children if isinstance(w, MoreRow)))
+    german = Catalogue("de")
+    assert {row["delete_text"] for row in view.data} == {german("sessions.delete")}
+    assert all(german("sessions.running") in row["detail"] for row in view.data)
+
+
 def test_past_games_opened_again_reads_nothing_when_nothing_changed_and_all_when_a_game_did(make_ui):
     from ui.screens.sessions import PAGE
     store = Store.memory()

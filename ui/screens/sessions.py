@@ -86,7 +86,8 @@ class SessionsScreen(BaseScreen):
         self._rows: list[dict] = []     # each info's row data, made once, in the same order
         self._lang = ""                 # the language the rows were made in
         self._read_at: int | None = None    # the store's generation the infos were read at (None: unknown)
-        self._ahead: tuple | None = None    # the next page, read once a page is shown (generation, after, infos, rows)
+        self._ahead: tuple | None = None    # the next page, read once a page is shown:
+        #                                     (generation, after, infos, rows, language)
         self._waiting: list[dict] = []  # finished games listed whose result is still to be worked out, top first
         self._listed: set[int] = set()  # the ids of the infos
         self._more = Clock.create_trigger(lambda _dt: self.load_more())
@@ -101,7 +102,7 @@ class SessionsScreen(BaseScreen):
             if len(self.infos) > PAGE:
                 last = self.infos[PAGE - 1]     # the second page is the one read ahead
                 self._ahead = (self._read_at, (last["updated"], last["id"]),
-                               self.infos[PAGE:2 * PAGE], self._rows[PAGE:2 * PAGE])
+                               self.infos[PAGE:2 * PAGE], self._rows[PAGE:2 * PAGE], self._lang)
                 del self.infos[PAGE:], self._rows[PAGE:]
                 self._listed = {info["id"] for info in self.infos}
                 self._waiting = [info for info in self._waiting if info["id"] in self._listed]
@@ -179,7 +180,7 @@ class SessionsScreen(BaseScreen):
         except StoreError:
             return                      # said when the page is asked for
         if read_at is not None:
-            self._ahead = (read_at, after, more, [self.row_data(info) for info in more])
+            self._ahead = (read_at, after, more, [self.row_data(info) for info in more], self.app.lang)
 
     def load_more(self):
         if len(self.infos) >= self.total:
@@ -187,7 +188,7 @@ class SessionsScreen(BaseScreen):
         after = (self.infos[-1]["updated"], self.infos[-1]["id"]) if self.infos else None
         ahead, self._ahead = self._ahead, None
         if (ahead is not None and ahead[0] == self._read_at and ahead[1] == after
-                and ahead[0] == self._generation()):
+                and ahead[4] == self._lang == self.app.lang and ahead[0] == self._generation()):
             more, rows = ahead[2], ahead[3]     # read while the list was looked at; nothing changed since
         else:
             try:
