@@ -23,6 +23,10 @@ class HomeScreen(BaseScreen):
         app = self.app
         if app.sm.current != self.name:
             return
+        window = self.get_root_window()
+        if window is None or self.height < window.height / 2:   # not laid out yet: the first frame is to come
+            Clock.schedule_once(self._ready_past_games, PAST_GAMES_AHEAD)
+            return
         screen = app.screen("sessions")
         screen.size = self.size
         screen.prepare()
