@@ -39,7 +39,8 @@ measure at the swap. Besides that latency ("tap to frame", which includes waitin
 the frame clock's next tick, as the press scenes do) each change's own cost is taken:
 from the moment the change begins on the main thread to the swap of its frame ("the
 redraw"), which is what must fit in a frame. Past games: the first open (from home,
-where a player has spent a second finding its button: the app starts there), a finger's drag (80 px a frame) and a jump by most of a screen within the pages read,
+where a player has spent a second finding its button: the app starts there), a
+finger's drag (80 px a frame) and a jump by most of a screen within the pages read,
 the next page read ("More"), and opening it again from home. Statistics: the first open
 (from Past games, where a player has spent a second finding its button), a scroll, and
 opening it again (back to Past games untimed, then Statistics).
