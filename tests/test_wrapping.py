@@ -96,3 +96,11 @@ def test_only_a_word_too_wide_for_the_line_is_hyphenated():
     assert shown.startswith("Zug ") and all(width(piece) <= 100 for piece in shown.split())    # the label
     # wraps between words itself: no piece of the long word is wider than the line
     assert shown.replace("-\n", "").replace("\n", "") == "Zug Wiederholen"    # every letter kept
+
+
+def test_the_key_line_breaks_only_between_two_keys():
+    from ui.wrapping import breaks_only_at
+    line = "Keys: R / Space: ROLL  ·  U / Backspace: UNDO"
+    kept = breaks_only_at(line, "  ·  ")
+    assert kept.split("  ·  ") == ["Keys:\u00a0R\u00a0/\u00a0Space:\u00a0ROLL", "U\u00a0/\u00a0Backspace:\u00a0UNDO"]
+    assert kept.replace("\u00a0", " ") == line       # nothing else changed

@@ -417,7 +417,7 @@ def layout_problems(ui, root=None) -> list[str]:
         if isinstance(w, Chip) and not w.letter.strip():
             problems.append(f"{name} chip without a letter")
         if isinstance(w, Label) and w.text:
-            # Read from 70 cm to 1 m: nothing drawn smaller than 24 px (the key help is for the desktop only).
+            # Read from 70 cm to 1 m: nothing drawn smaller than 24 px (desktop_only: a test picture's caption).
             if w.font_size < 24 - 0.5 and not getattr(w, "desktop_only", False):
                 problems.append(f"{name} is drawn at {w.font_size:.0f} px, under 24")
             w.texture_update()

@@ -56,6 +56,7 @@ TABLE_VIEWS = ("dice", "game", "vote")    # the screens a game is played on (Gam
 TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
 TOUR_SCREENS = ("dice", "game")             # the first of these shown opens the first-run tour
 TOUR_SEEN = "tour.seen"                     # in the store's settings once it was shown
+KEY_SEP = "  ·  "     # between two keys on the key line (ui/widgets.kv KeyHelp breaks lines only there)
 
 
 # -- Kivy set-up, before any window exists ---------------------------------------
@@ -729,11 +730,11 @@ class CellmateApp(App):
         rig = self.rig
         lines = []
         if rig is not None and self.rig_mode() == "simulated" and getattr(rig, "key_help", None):
-            keys = "  ·  ".join(f"{label}: {self.t('input.' + event.value)}" for label, event in rig.key_help)
+            keys = KEY_SEP.join(f"{label}: {self.t('input.' + event.value)}" for label, event in rig.key_help)
             lines.append(self.t("keys.help", keys=keys))
         if self.pads is not None and self.pads.simulated:
             from hardware.keyboard import PAD_KEY_HELP
-            keys = "  ·  ".join(f"{label}: {self.t(f'keys.pad_button_{button}')}" for label, button in PAD_KEY_HELP)
+            keys = KEY_SEP.join(f"{label}: {self.t(f'keys.pad_button_{button}')}" for label, button in PAD_KEY_HELP)
             lines.append(self.t("keys.pads", keys=keys))
         self.key_help_text = "\n".join(lines)
 

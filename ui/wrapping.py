@@ -54,6 +54,12 @@ def hyphenated(text: str, room: float, width: Width) -> str:
                     for word in text.split(" "))
 
 
+def breaks_only_at(text: str, sep: str) -> str:
+    """`text` with the spaces inside each part between two `sep` made non-breaking, so a
+    line breaks only between parts ("U / Backspace: UNDO" kept whole)."""
+    return sep.join(part.replace(" ", "\u00a0") for part in text.split(sep))
+
+
 def _pieces(name: str) -> list[tuple[bool, str]]:
     """(after a space?, piece): the places a name may break without a new hyphen."""
     out = []
