@@ -227,26 +227,46 @@ def _saved_games(store, count):
     store.write(lambda c: c.execute("UPDATE sessions SET updated = 1700000000 + id * 60"))
 
 
-def test_the_next_page_is_read_while_the_list_is_looked_at_and_more_only_shows_it(make_ui):
-    from ui.screens.sessions import PAGE, MoreRow
-    store = Store.memory()
-    _saved_games(store, 2 * PAGE + 5)
-    ui = make_ui(store=store)
-    ui.tap(ui.ids().home_btn)
-    ui.tap(ui.ids().sessions)
-    screen, view = ui.screen, ui.screen.ids.scroll
-    screen.scrolled = lambda: None                  # the page waits for the tap on "More"
-    ui.pump(2)                                      # a frame or two of looking at the list
+def _reads(store) -> list[tuple[str, list]]:
+    """Every read the store is asked for from now on: (sql, params)."""
     asked = []
     read = store.read
     store.read = lambda sql, params=(): asked.append((sql, list(params))) or read(sql, params)
+    return asked
+
+
+def _past_games_looked_at(make_ui, count):
+    """Past games of `count` saved games, opened from home and looked at for a frame or
+    two (the next page read ahead); the next page waits for a tap on "More"."""
+    store = Store.memory()
+    _saved_games(store, count)
+    ui = make_ui(store=store)
+    ui.tap(ui.ids().home_btn)
+    ui.tap(ui.ids().sessions)
+    ui.screen.scrolled = lambda: None
+    ui.pump(2)
+    return ui, store, ui.screen, ui.screen.ids.scroll
+
+
+def _tap_more(ui, screen):
+    from ui.screens.sessions import MoreRow
+    screen.ids.scroll.scroll_y = 0
+    ui.pump(2)
+    ui.tap(next(w for w in screen.ids.rows.children if isinstance(w, MoreRow)))
+
+
+def test_the_next_page_is_read_while_the_list_is_looked_at_and_more_only_shows_it(make_ui):
+    from ui.screens.sessions import PAGE
+    ui, store, screen, view = _past_games_looked_at(make_ui, 2 * PAGE + 5)
+    asked = _reads(store)
     view.scroll_y = 0
     ui.pump(2)
     last = screen.infos[-1]
+
     def place(row):
         return tuple(round(v, 2) for v in row.to_window(*row.pos))
     where = {row.session_id: place(row) for row in screen.rows()}
-    ui.tap(next(w for w in screen.ids.rows.children if isinstance(w, MoreRow)))
+    _tap_more(ui, screen)
     assert {row.session_id: place(row) for row in screen.rows()
             if row.session_id in where} == where        # what was in view stays where it was
     after_last = [last["updated"], last["updated"], last["id"], PAGE]
@@ -259,39 +279,21 @@ def test_the_next_page_is_read_while_the_list_is_looked_at_and_more_only_shows_i
 
 
 def test_a_page_read_ahead_is_not_shown_after_a_change_meanwhile(make_ui):
-    from ui.screens.sessions import PAGE, MoreRow
-    store = Store.memory()
-    _saved_games(store, 2 * PAGE + 5)
-    ui = make_ui(store=store)
-    ui.tap(ui.ids().home_btn)
-    ui.tap(ui.ids().sessions)
-    screen, view = ui.screen, ui.screen.ids.scroll
-    screen.scrolled = lambda: None
-    ui.pump(2)                                      # the next page read ahead
+    from ui.screens.sessions import PAGE
+    ui, store, screen, view = _past_games_looked_at(make_ui, 2 * PAGE + 5)     # the next page read ahead
     moved = store.list_sessions()[PAGE + 2]["id"]   # a game on that page renamed by another program
     store.write(lambda c: c.execute(
         "UPDATE sessions SET setup = json_set(setup, '$.players[0].name', 'Zed') WHERE id = ?", (moved,)))
-    view.scroll_y = 0
-    ui.pump(2)
-    ui.tap(next(w for w in screen.ids.rows.children if isinstance(w, MoreRow)))
+    _tap_more(ui, screen)
     row = next(row for row in view.data if row.get("session_id") == moved)
     assert row["title"] == "Zed, Ben"
 
 
 def test_a_page_read_ahead_comes_in_the_language_chosen_since(make_ui):
-    from ui.screens.sessions import PAGE, MoreRow
-    store = Store.memory()
-    _saved_games(store, PAGE + 5)
-    ui = make_ui(store=store)
-    ui.tap(ui.ids().home_btn)
-    ui.tap(ui.ids().sessions)
-    screen, view = ui.screen, ui.screen.ids.scroll
-    screen.scrolled = lambda: None
-    ui.pump(2)                                      # the next page read ahead, in English
+    from ui.screens.sessions import PAGE
+    ui, _store, screen, view = _past_games_looked_at(make_ui, PAGE + 5)   # the next page read ahead, in English
     ui.app.set_language("de")
-    view.scroll_y = 0
-    ui.pump(2)
-    ui.tap(next(w for w in screen.ids.rows.children if isinstance(w, MoreRow)))
+    _tap_more(ui, screen)
     german = Catalogue("de")
     assert {row["delete_text"] for row in view.data} == {german("sessions.delete")}
     assert all(german("sessions.running") in row["detail"] for row in view.data)
@@ -310,11 +312,9 @@ def test_past_games_opened_again_reads_nothing_when_nothing_changed_and_all_when
     view.scroll_y = 0.2
     ui.pump(2)
     ui.tap(screen.ids.back)
-    asked = []
-    read = store.read
-    store.read = lambda sql, params=(): asked.append(sql) or read(sql, params)
+    asked = _reads(store)
     ui.tap(ui.ids().sessions)
-    assert not any("FROM sessions" in sql for sql in asked), asked     # nothing read again
+    assert not any("FROM sessions" in sql for sql, _params in asked), asked     # nothing read again
     assert len(view.data) == PAGE + 1 and view.scroll_y == 1    # the first page, at the top
     assert screen.rows()[0].title == f"Player {3 * PAGE - 1}, Ben"
 
@@ -376,11 +376,9 @@ def test_past_games_is_made_ready_while_home_sits_still(make_ui):
     ui.app.go("home")
     ui.wait(PAST_GAMES_AHEAD + 0.2)
     assert ui.app.sm.has_screen("sessions") and ui.app.sm.current == "home"   # made, not shown
-    asked = []
-    read = store.read
-    store.read = lambda sql, params=(): asked.append(sql) or read(sql, params)
+    asked = _reads(store)
     ui.tap(ui.ids().sessions)
-    first_page = [sql for sql in asked if "FROM sessions" in sql and "WHERE s.updated" not in sql]
+    first_page = [sql for sql, _params in asked if "FROM sessions" in sql and "WHERE s.updated" not in sql]
     assert first_page == []                 # read while home sat still (the next page: after it is up)
     assert ui.screen.rows()[0].title == "Player 29, Ben"
 
