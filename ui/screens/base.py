@@ -7,6 +7,7 @@ then asks the screen to refresh.
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.uix.screenmanager import Screen
 
 from companion import games
@@ -40,6 +41,30 @@ class BaseScreen(Screen):
 
     def refresh(self) -> None:
         pass
+
+    def prepare(self) -> None:
+        """What this screen does before it is first shown (make_ready); nothing by default."""
+
+    def still(self) -> bool:
+        """No finger in the middle of moving something here."""
+        return True
+
+    def make_ready(self, name: str, after: float) -> None:
+        """The screen `name`, reached from this one only, made, laid out and prepared once
+        this one has sat still for `after` s, so its first open draws at once (building a
+        screen from its kv rules and its first layout take a few frames)."""
+        def ready(_dt):
+            app = self.app
+            if app.sm.current != self.name:
+                return                  # moved on: nothing made
+            window = self.get_root_window()
+            if window is None or self.height < window.height / 2 or not self.still():
+                Clock.schedule_once(ready, after)   # not laid out yet (the first frame is to come), or busy
+                return
+            screen = app.screen(name)
+            screen.size = self.size
+            screen.prepare()
+        Clock.schedule_once(ready, after)
 
 
 faces_text = A.faces_text

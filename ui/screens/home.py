@@ -3,33 +3,16 @@
 Its look is in home.kv beside this file."""
 from __future__ import annotations
 
-from kivy.clock import Clock
-
 from companion.i18n import LANGUAGES
 
 from .base import BaseScreen, game_title, players_text
 
-PAST_GAMES_AHEAD = 0.5  # s on home before Past games is made ready (_ready_past_games)
+PAST_GAMES_AHEAD = 0.5  # s on home before Past games is made ready (its module, kv rules, first page: ~60 ms)
 
 
 class HomeScreen(BaseScreen):
     def on_enter(self, *args):
-        Clock.schedule_once(self._ready_past_games, PAST_GAMES_AHEAD)
-
-    def _ready_past_games(self, _dt=None):
-        """Past games is opened from here only: made, read and laid out while home sits
-        still, so its first open draws at once (its module, its kv rules, its first page
-        and their rows: ~60 ms, four frames)."""
-        app = self.app
-        if app.sm.current != self.name:
-            return
-        window = self.get_root_window()
-        if window is None or self.height < window.height / 2:   # not laid out yet: the first frame is to come
-            Clock.schedule_once(self._ready_past_games, PAST_GAMES_AHEAD)
-            return
-        screen = app.screen("sessions")
-        screen.size = self.size
-        screen.prepare()
+        self.make_ready("sessions", PAST_GAMES_AHEAD)
 
     def refresh(self):
         app, t = self.app, self.t

@@ -75,7 +75,7 @@ class GameLogDialog(Dialog):
         show(self.ids.scroll, self.feed.rows(self.session, app.t, app.lang))
 
 
-STATS_AHEAD = 0.4       # s on Past games before Statistics is made ready (_ready_statistics)
+STATS_AHEAD = 0.4       # s on Past games before Statistics is made ready (its kv rules, layout, words: ~30 ms)
 
 
 class SessionsScreen(BaseScreen):
@@ -118,19 +118,10 @@ class SessionsScreen(BaseScreen):
             self.refresh()
 
     def on_enter(self, *args):
-        Clock.schedule_once(self._ready_statistics, STATS_AHEAD)
+        self.make_ready("stats", STATS_AHEAD)
 
-    def _ready_statistics(self, _dt=None):
-        """Statistics is opened from here only: made and laid out while this list sits
-        still, so its first open draws at once (building it from its kv rules, its
-        first layout and its words: ~30 ms, two frames)."""
-        app = self.app
-        if app.sm.current != self.name or app.sm.has_screen("stats"):
-            return
-        if self.ids.scroll._touch is not None:      # a finger on the list: not in the middle of its moving
-            Clock.schedule_once(self._ready_statistics, STATS_AHEAD)
-            return
-        app.screen("stats").size = self.size
+    def still(self) -> bool:
+        return self.ids.scroll._touch is None     # a finger on the list: not in the middle of its moving
 
     def _generation(self) -> int | None:
         # bumped by the store's triggers in the same commit as every change to a game or a
