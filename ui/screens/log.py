@@ -97,8 +97,10 @@ class LogFeed:
             page = self._pages.get(_page_of(seq))
             at = seq - _page_of(seq) * PAGE - 1
             key = (seq, kind, tag, page.vers[at] if page is not None and at < len(page.vers) else 0)
-            row = made.get(key)
-            if row is None:     # the very same dict for a row that did not change: its view is kept
+            # the very same dict (its view kept, words not looked up again) only for a row whose
+            # page was checked just now: a page out of sight may have changed (an undo hid a card)
+            row = made.get(key) if _page_of(seq) in self._checked else None
+            if row is None:
                 row = {"seq": str(seq), "kind": kind, "tag": tag, "feed": self, "ver": key[3]}
             rows.append(row)
             self._made[key] = row
