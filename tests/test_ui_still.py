@@ -61,3 +61,40 @@ def test_a_running_countdown_draws_about_once_a_second(make_ui):
         ui.clock.advance(1.0)                # the table's own clock: the countdown's next second
         drawn = frames_drawn(0.6)
         assert 1 <= drawn <= 3, f"second {second}: {drawn} frames drawn for one tick of the countdown"
+
+
+def test_scroll_bars_lit_by_one_step_turn_dim_in_one_frame(kivy_window):
+    # a step changes the content of several scrolling boxes over a few layout passes;
+    # each bar dimming on its own 0.5 s after it lit drew one more frame per pass
+    from kivy.base import EventLoop
+    from kivy.clock import Clock
+    from kivy.uix.widget import Widget
+
+    from ui.widgets import ClipScroll
+
+    bars = []
+    for _ in range(2):
+        bar = ClipScroll(size=(200, 100), size_hint=(None, None))
+        bar.add_widget(Widget(size_hint=(1, None), height=300))
+        kivy_window.add_widget(bar)
+        bars.append(bar)
+    try:
+        frames_drawn(0.7)                               # both lit when built, and dimmed again
+        dim = list(bars[0].bar_inactive_color)
+        assert all(list(bar._bar_color) == dim for bar in bars)
+        dimmed_at = {}
+        for bar in bars:
+            bar.fbind("_bar_color", lambda b, colour: dimmed_at.setdefault(b, Clock.frames) if list(colour) == dim
+                      else dimmed_at.pop(b, None))
+        bars[0].children[0].height = 320                # the first layout pass
+        EventLoop.idle()
+        frames_drawn(0.1)
+        bars[1].children[0].height = 340                # a later one, in another frame
+        EventLoop.idle()
+        assert list(bars[1]._bar_color) != dim          # lit by its change
+        frames_drawn(0.7)
+        assert set(dimmed_at) == set(bars)
+        assert len(set(dimmed_at.values())) == 1, f"dimmed in frames {sorted(dimmed_at.values())}"
+    finally:
+        for bar in bars:
+            kivy_window.remove_widget(bar)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import accumulate
 from pathlib import Path
 
@@ -608,7 +608,29 @@ class StillBar:
     """For a ScrollView: its bar turns dim at once when scrolling stops. Kivy fades it
     over 0.5 s after every scroll, and after every change of the content's size (a
     new prompt, a step's result), so each press was followed by ~30 frames drawn
-    for the fade alone, and a running countdown's every second too."""
+    for the fade alone, and a running countdown's every second too. All bars lit by one
+    step dim together, in one frame: each on its own 0.5 s after it lit drew a frame per
+    layout pass the step took."""
+    _lit: set = set()                   # bars lit since the last dimming
+    _dim_lit = None                     # the one trigger that dims them all
+
+    @property
+    def _bind_inactive_bar_color_ev(self):
+        # ScrollView calls this after every scroll and every change of its content's size
+        return partial(StillBar._light, self)
+
+    @staticmethod
+    def _light(bar) -> None:
+        StillBar._lit.add(bar)
+        if StillBar._dim_lit is None:
+            StillBar._dim_lit = Clock.create_trigger(StillBar._dim_all, 0.5)
+        StillBar._dim_lit()
+
+    @staticmethod
+    def _dim_all(*_) -> None:
+        lit, StillBar._lit = StillBar._lit, set()
+        for bar in lit:
+            bar._bind_inactive_bar_color()
 
     def _bind_inactive_bar_color(self, *_):
         self.funbind("bar_color", self._change_bar_color)
