@@ -133,6 +133,39 @@ def test_the_guess_clock_changes_its_digits_once_a_second_and_nothing_else(make_
     assert not ui.app.countdown_on and ui.clock.pending == []
 
 
+def test_the_guess_clock_draws_a_character_once_not_its_number_every_second(make_ui, monkeypatch):
+    """Each second's frame only moves the characters already drawn: the text is
+    drawn again (4 ms at this size, on a Pi in software) only for one not seen yet."""
+    from kivy.core.text import LabelBase
+    from kivy.metrics import dp
+
+    from ui.widgets import drawn_width, glyph
+    glyph.cache_clear()                     # none kept from an earlier test
+    ui = make_ui(seat=0)
+    game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"), options={"seconds": 120})
+    act(ui, "start_timer")
+    ui.app.root.ids.toast.hide()
+    ui.pump(2, draw=True)                   # text is drawn when its frame is
+    digits = game.countdown.ids.digits
+    assert digits.text == "2:00"
+    drawn = []
+    real = LabelBase._render_real
+    monkeypatch.setattr(LabelBase, "_render_real", lambda label: drawn.append(label.text) or real(label))
+    shown = set(digits.text)
+    for second in range(1, 16):
+        ui.clock.advance(1.0)
+        ui.pump(1, draw=True)
+        assert digits.text == f"1:{60 - second:02d}"
+        # as wide as the number drawn whole: the characters sit side by side
+        assert abs(digits.texture_size[0] - drawn_width(digits.text, digits.font_size, True)) <= 2
+        shown |= set(digits.text)
+    assert sorted(drawn) == sorted(shown - set("2:00")), drawn   # 1, 9, 8 ... each once
+    assert game.countdown.ids.caption.text == "left"   # minutes and seconds: not "seconds left"
+    box, caption = game.countdown, game.countdown.ids.caption
+    assert box.x + dp(10) <= digits.x and digits.right < caption.x and caption.right <= box.right - dp(10)
+    look(ui, "singsing-3-countdown-minutes")
+
+
 def test_without_the_guess_timer_the_guess_waits_for_the_verdict(make_ui):
     """The rulebook has no timer: switched off at setup, no clock runs or takes the
     screen, the prompt says to mark the guess, and the seats stay in sight."""

@@ -135,7 +135,8 @@ class TableClocks:
             app.countdown_caption = app.t("countdown.done")
         else:
             app.countdown_phase = "last" if left <= max(countdown.cues.tick_last, 0) else "running"
-            app.countdown_caption = app.t("countdown.running")
+            # "1:45" is minutes and seconds: "left", not "seconds left"
+            app.countdown_caption = app.t("countdown.left" if ":" in app.countdown_text else "countdown.running")
 
     def show_timer(self) -> None:
         app, timer = self.app, self.timer
