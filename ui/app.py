@@ -29,7 +29,10 @@ from pathlib import Path
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")  # the command line is ours (ui/cli.py), not Kivy's
 
-from kivy.app import App  # noqa: E402  (neither import opens a window)
+from . import kvparse  # noqa: E402
+
+with kvparse.early():   # Kivy reads its style.kv as kivy.lang is first imported
+    from kivy.app import App  # noqa: E402  (neither import opens a window)
 from kivy.properties import BooleanProperty, StringProperty  # noqa: E402
 
 from companion import __version__, controller, cues as cue_names, speech  # noqa: E402

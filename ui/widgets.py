@@ -31,8 +31,10 @@ from kivy.uix.widget import Widget
 
 from companion.players import COLOUR_SHAPE
 
-from . import theme
+from . import kvparse, theme
 from .wrapping import hyphenated, name_lines, pack
+
+kvparse.install()   # before any kv file of ours is read
 
 LATER_KV = Path(__file__).resolve().with_name("widgets_later.kv")
 
