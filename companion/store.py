@@ -78,7 +78,7 @@ CREATE TABLE IF NOT EXISTS settings (
 -- The statistics as last worked out (companion/stats.py), only a cache: they hold while
 -- `generation` is what it was when they were worked out. The triggers below bump it in the
 -- same commit as every change the statistics read (a game played, finished, undone, redone
--- or deleted, a result kept, two names merged), whichever program or version makes it.
+-- or deleted, a kept result edited, two names merged), whichever program or version makes it.
 CREATE TABLE IF NOT EXISTS stats_cache (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     generation INTEGER NOT NULL DEFAULT 0,
@@ -89,13 +89,20 @@ CREATE TABLE IF NOT EXISTS stats_cache (
 """
 STATS_READ = {"sessions": "", "events": "", "results": "",          # table -> which rows (all: "")
               "settings": "{row}.key = 'stats.names'"}             # companion/stats.py NAMES_KEY
+# A result kept (INSERT OR REPLACE: companion/results.py) is what its game's log says, and
+# a change of the log bumped already. Counted, it also bumped when the statistics' own first
+# reading kept the results missing, so the figures that reading worked out were not kept.
+# (Files of then lose that trigger.) An edit of a kept result (UPDATE, DELETE) still counts.
+STATS_UNREAD = {("results", "INSERT")}
+SCHEMA += "DROP TRIGGER IF EXISTS stats_stale_results_insert;\n"
 SCHEMA += "".join(
     f"CREATE TRIGGER IF NOT EXISTS stats_stale_{table}_{event.lower()} AFTER {event} ON {table}"
     + (" WHEN " + " OR ".join(rows.format(row=row) for row in {"INSERT": ["NEW"], "DELETE": ["OLD"]}.get(
         event, ["OLD", "NEW"])) if rows else "")
     + " BEGIN INSERT INTO stats_cache (id, generation) VALUES (1, 1)"
       " ON CONFLICT (id) DO UPDATE SET generation = generation + 1; END;\n"
-    for table, rows in STATS_READ.items() for event in ("INSERT", "UPDATE", "DELETE"))
+    for table, rows in STATS_READ.items() for event in ("INSERT", "UPDATE", "DELETE")
+    if (table, event) not in STATS_UNREAD)
 # What each table must have for this Cellmate to read and write it (`results` is only a
 # cache of what the logs say: a file without it gets it, a read-only one does without).
 TABLES = {

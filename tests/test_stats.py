@@ -119,6 +119,30 @@ def test_a_game_finished_before_results_were_kept_gets_its_result_from_its_log(t
     assert store.read("SELECT COUNT(*) FROM results") == [(1,)]        # kept for next time
 
 
+def test_statistics_worked_out_while_keeping_missing_results_are_kept_too(tmp_path, clock, monkeypatch):
+    store = Store.open(tmp_path)
+    _finished_dice_game(store, ["Ann", "Bob"], [2, 3], clock)
+    store.write(lambda c: c.execute("DELETE FROM results"))          # as an older Cellmate left it
+    first = stats.figures(store)                                     # keeps the result as it reads the log
+    assert store.read("SELECT COUNT(*) FROM results") == [(1,)]
+    assert stats.kept(store) == first                                # and the figures: the next look reads no game
+    monkeypatch.setattr(results, "finished", lambda *a, **k: pytest.fail("the games were read again"))
+    assert stats.figures(store) == first
+
+
+def test_a_file_with_the_old_result_kept_trigger_loses_it(tmp_path):
+    import sqlite3
+    Store.open(tmp_path).close()
+    conn = sqlite3.connect(tmp_path / "cellmate.db")
+    conn.execute("CREATE TRIGGER stats_stale_results_insert AFTER INSERT ON results BEGIN "
+                 "UPDATE stats_cache SET generation = generation + 1; END")
+    conn.commit()
+    conn.close()
+    store = Store.open(tmp_path)
+    kept = store.read("SELECT name FROM sqlite_master WHERE name LIKE 'stats_stale_results%' ORDER BY name")
+    assert kept == [("stats_stale_results_delete",), ("stats_stale_results_update",)]   # an edit still counts
+
+
 def test_a_file_from_before_results_opens_and_gets_the_table(tmp_path):
     import sqlite3
     store = Store.open(tmp_path)
