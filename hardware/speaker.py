@@ -82,12 +82,18 @@ def loudness(frames: bytes) -> float:
     return (sum(x * x for x in samples) / max(1, len(samples))) ** 0.5 / 32768
 
 
+# ALSA's words when there is no sound card to play on (espeak-ng still exits 0). Many a
+# card that plays says other things as it opens ("Unknown PCM cards.pcm.rear"): not these.
+NO_CARD = ("Unknown PCM default", "cannot find card")
+
+
 def failure(code: int, stderr: str) -> str | None:
     """Why espeak-ng did not speak, from its exit code and its errors; None: it spoke.
-    With no sound card it still exits 0, after ALSA's complaints on stderr."""
+    With no sound card it still exits 0, after ALSA's complaints and its own error."""
     lines = [line.strip() for line in stderr.splitlines() if line.strip()]
     trouble = [line for line in lines if line.startswith("ALSA lib") or line.lower().startswith("error")]
-    if code == 0 and not trouble:
+    failed = [line for line in trouble if line.lower().startswith("error") or any(w in line for w in NO_CARD)]
+    if code == 0 and not failed:
         return None
     said = (trouble or lines or ["no message"])[0]
     return f"{said} (exit {code})" if code else said
@@ -123,6 +129,7 @@ class Speaker:
         self._covering = False
         self._closed = False
         self._told = False
+        self._recheck = False               # switched on again: espeak-ng looked for (by the worker)
         self._thread = threading.Thread(target=self._run, name="cellmate-speaker", daemon=True)
         self._thread.start()
 
@@ -131,7 +138,9 @@ class Speaker:
         return self.config.enabled and self.problem is None
 
     def configure(self, config: Speech, lang: str | None = None) -> None:
-        """New settings, in effect for the next line (turned on: espeak-ng is looked for again)."""
+        """New settings, in effect for the next line. Turned on again: espeak-ng is looked
+        for again, by the worker (a switch's tap does not wait for it); a problem found is
+        told to on_problem, as is a failure after an earlier one was told."""
         with self._cond:
             was_on = self.config.enabled
             self.config = config
@@ -141,9 +150,11 @@ class Speaker:
                 self.queue.clear()
                 self._covering = False
                 self._kill()
+            elif not was_on:
+                self.problem = None
+                self._told = False
+                self._recheck = True
             self._cond.notify_all()
-        if config.enabled and not was_on:
-            self.problem = check(self.program)
 
     def say(self, line: Line) -> None:
         if not self.working:
@@ -207,9 +218,15 @@ class Speaker:
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._closed or self.queue.pending or self._covering)
+                recheck, self._recheck = self._recheck, False
+            if recheck:
+                self._look_again()
+            with self._cond:
+                self._cond.wait_for(lambda: self._closed or self.queue.pending or self._covering or self._recheck)
                 if self._closed:
                     return
+                if self._recheck:
+                    continue                    # looked for first, out of the lock
                 line = self.queue.take()
                 if line is None and not self._covering:
                     self._cond.notify_all()     # (all it held was too late: wait() may return)
@@ -240,6 +257,17 @@ class Speaker:
                 self._cond.notify_all()
             if failed:
                 self._tell(failed)
+
+    def _look_again(self) -> None:
+        """(the worker) Switched on again: is espeak-ng there, with its voices?"""
+        problem = check(self.program)
+        if problem is None:
+            return
+        with self._cond:
+            self.queue.clear()                  # what was said meanwhile cannot be spoken
+            self._covering = False
+            self._cond.notify_all()
+        self._tell(problem)
 
     def _finish(self, proc: subprocess.Popen) -> str | None:
         """Wait for espeak-ng (feeding the sink); the reason it failed, if it did and was not killed."""

@@ -130,6 +130,54 @@ def test_no_sound_card_is_a_failure_though_espeak_ng_exits_0():
     assert speaker.failure(0, "") is None and speaker.failure(2, "") == "no message (exit 2)"
 
 
+def test_alsas_words_as_a_working_card_opens_are_no_failure():
+    # a card that plays may still say these (its config names outputs it lacks)
+    noise = ("ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM cards.pcm.rear\n"
+             "ALSA lib pcm_dmix.c:1032:(snd_pcm_dmix_open) unable to open slave\n")
+    assert speaker.failure(0, noise) is None
+    assert speaker.failure(1, noise) == "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM cards.pcm.rear (exit 1)"
+    assert speaker.failure(0, noise + "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n") \
+        == "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM cards.pcm.rear"
+
+
+def until(condition, seconds=5):
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return condition()
+
+
+def test_a_failure_after_the_voice_was_switched_off_and_on_again_is_told_again(tmp_path):
+    fake = tmp_path / "espeak-ng"
+    real = shutil.which("espeak-ng")
+    fake.write_text(f'#!/bin/sh\ncase "$1" in --voices*) exec {real} "$@";; esac\n'
+                    'echo "ALSA lib pcm.c: Unknown PCM default" >&2\nexit 1\n')
+    fake.chmod(0o755)
+    told = []
+    with Speaker(Speech(), "en", program=str(fake), on_problem=told.append) as voice:
+        voice.say(turn("Ann's turn."))
+        assert until(lambda: len(told) == 1) and not voice.working
+        voice.configure(Speech(enabled=False))
+        voice.configure(Speech())                       # someone tries again (a card plugged in?)
+        assert until(lambda: voice.working)             # espeak-ng and its voices are there
+        voice.say(turn("Ben's turn."))
+        assert until(lambda: len(told) == 2), told      # still no card: told again, not kept quiet
+
+
+def test_switching_the_voice_on_does_not_wait_for_espeak_ng_to_be_looked_for(tmp_path):
+    slow = tmp_path / "espeak-ng"
+    slow.write_text("#!/bin/sh\nsleep 2\nexit 3\n")   # a Pi busy starting up: and no voices in the end
+    slow.chmod(0o755)
+    told = []
+    with Speaker(Speech(enabled=False), "en", program=str(slow), on_problem=told.append) as voice:
+        began = time.monotonic()
+        voice.configure(Speech())                       # the switch in Settings, on the screen's thread
+        assert time.monotonic() - began < 1.0
+        voice.say(turn("Ann's turn."))                  # waits for the look, then goes with it
+        assert until(lambda: told, 10) and told == [f"{slow} has no voice 'en-gb' for en"]
+        assert not voice.working and voice.wait(1) and voice.said == []
+
+
 def test_switched_off_says_nothing_and_what_is_waiting_goes():
     _chunks, _first, sink = collect()
     with Speaker(Speech(), "en", sink=sink) as voice:
