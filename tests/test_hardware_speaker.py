@@ -135,9 +135,9 @@ def test_alsas_words_as_a_working_card_opens_are_no_failure():
     noise = ("ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM cards.pcm.rear\n"
              "ALSA lib pcm_dmix.c:1032:(snd_pcm_dmix_open) unable to open slave\n")
     assert speaker.failure(0, noise) is None
-    assert speaker.failure(1, noise) == "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM cards.pcm.rear (exit 1)"
-    assert speaker.failure(0, noise + "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n") \
-        == "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM cards.pcm.rear"
+    rear = "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM cards.pcm.rear"
+    assert speaker.failure(1, noise) == f"{rear} (exit 1)"
+    assert speaker.failure(0, noise + "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n") == rear
 
 
 def until(condition, seconds=5):
