@@ -75,16 +75,14 @@ def lines_for(game, before: dict, after: dict, action: dict | None, t) -> list[L
     quiet_before, quiet_after = unspoken(game, before), unspoken(game, after)
     if action is None:
         return [line for line in game.spoken(quiet_before, quiet_after, {"type": None}, t) if line.kind == TURN]
-    hidden = {s.action[1] for s in game.secrets if s.action and s.action[0] == action.get("type")}
+    hidden = game.hidden_args(after, action, always=True)
     shown = {key: SECRET if key in hidden else value for key, value in action.items()}
     return game.spoken(quiet_before, quiet_after, shown, t)
 
 
 def unspoken(game, state: dict) -> dict:
     """The state with every field a game declares secret blanked (SECRET), whatever its `until`."""
-    from .games.base import SECRET
-    fields = {s.field for s in game.secrets if s.field}
-    return {key: SECRET if key in fields and value is not None else value for key, value in state.items()}
+    return game.public(state, always=True)
 
 
 class SpeechQueue:

@@ -627,21 +627,24 @@ class Game:
     # -- secrets -----------------------------------------------------------------------
     secrets: tuple[Secret, ...] = ()   # what the rules hide, from whom, until when
 
-    def hidden_args(self, state: dict, action: dict) -> set[str]:
+    # `always`: every secret, whatever its `until` (the voice: heard by all, the masked
+    # player in Sing Sing too, whether or not the screen may show it now)
+    def hidden_args(self, state: dict, action: dict, always: bool = False) -> set[str]:
         """Arguments of a past action the table must not see in `state` (the log's)."""
         kind = action.get("type")
-        return {s.action[1] for s in self.secrets if s.action and s.action[0] == kind and s.kept(state)}
+        return {s.action[1] for s in self.secrets
+                if s.action and s.action[0] == kind and (always or s.kept(state))}
 
-    def secret_fields(self, state: dict) -> list[str]:
+    def secret_fields(self, state: dict, always: bool = False) -> list[str]:
         """The state's fields that are secret now (`companion script` names them)."""
-        return [s.field for s in self.secrets if s.field and s.kept(state)]
+        return [s.field for s in self.secrets if s.field and (always or s.kept(state))]
 
-    def public(self, state: dict) -> dict:
+    def public(self, state: dict, always: bool = False) -> dict:
         """The state as everybody at the table may know it: every field still secret
         holds SECRET (one that holds nothing, None, hides nothing). Whatever the table
         sees (summary, board, buttons, leds) is the same for a state and its public
         view (tests/test_secrets.py plays that out)."""
-        hidden = self.secret_fields(state)
+        hidden = self.secret_fields(state, always)
         if not hidden:
             return state
         return {key: SECRET if key in hidden and value is not None else value for key, value in state.items()}
