@@ -495,19 +495,24 @@ class Store:
             lock.release()
 
     # -- sessions --------------------------------------------------------
-    def list_sessions(self, limit: int | None = None, after: tuple[float, int] | None = None) -> list[dict]:
+    def list_sessions(self, limit: int | None = None, after: tuple[float, int] | None = None,
+                      unfinished: bool = False) -> list[dict]:
         """Saved sessions, the last changed first. A page at a time: at most `limit`,
         those listed after `after`, the (updated, id) of the last one already listed
-        (so a delete between two pages skips nothing). Reads no session's log."""
+        (so a delete between two pages skips nothing); `unfinished`: only those.
+        Reads no session's log."""
         # with each finished game's result when it is kept (companion/results.py)
         kept = self.read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'")
         sql = ("SELECT s.id, s.game, s.setup, s.head, s.finished, s.created, s.updated, "
                + ("r.result FROM sessions AS s LEFT JOIN results AS r ON r.session_id = s.id AND r.head = s.head "
                   "AND r.updated = s.updated AND s.finished = 1" if kept else "NULL FROM sessions AS s"))
         params: list = []
+        where = ["s.finished = 0"] if unfinished else []
         if after is not None:
-            sql += " WHERE s.updated < ? OR (s.updated = ? AND s.id < ?)"
+            where.append("(s.updated < ? OR (s.updated = ? AND s.id < ?))")
             params += [after[0], after[0], after[1]]
+        if where:
+            sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY s.updated DESC, s.id DESC"
         if limit is not None:
             sql += " LIMIT ?"

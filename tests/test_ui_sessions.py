@@ -235,13 +235,15 @@ def _reads(store) -> list[tuple[str, list]]:
     return asked
 
 
-def _past_games_looked_at(make_ui, count):
-    """Past games of `count` saved games, opened from home and looked at for a frame or
-    two (the next page read ahead); the next page waits for a tap on "More"."""
-    store = Store.memory()
-    _saved_games(store, count)
+def _past_games_looked_at(make_ui, count, store=None):
+    """Past games of `count` saved games (or those in `store`), opened from home and looked
+    at for a frame or two (the next page read ahead); the next page waits for a tap on "More"."""
+    if store is None:
+        store = Store.memory()
+        _saved_games(store, count)
     ui = make_ui(store=store)
-    ui.tap(ui.ids().home_btn)
+    if ui.app.sm.current != "home":             # the last unfinished game reopened
+        ui.tap(ui.ids().home_btn)
     ui.tap(ui.ids().sessions)
     ui.screen.scrolled = lambda: None
     ui.pump(2)
@@ -287,6 +289,50 @@ def test_a_page_read_ahead_is_not_shown_after_a_change_meanwhile(make_ui):
     _tap_more(ui, screen)
     row = next(row for row in view.data if row.get("session_id") == moved)
     assert row["title"] == "Zed, Ben"
+
+
+def test_results_worked_out_while_the_list_is_looked_at_leave_the_page_read_ahead(make_ui, monkeypatch):
+    # games an older Cellmate finished without keeping their results: the list works them
+    # out a few a frame; a result kept is what the log says, no change the next page misses
+    from ui.screens import sessions
+    from ui.screens.sessions import PAGE
+    monkeypatch.setattr(sessions, "SETTLE_BUDGET", 0)     # one a frame, as with long games on a Pi
+    store = Store.memory()
+    for n in range(2 * PAGE + 5):
+        session = Session.create(store, "dice", [f"Player {n}", "Ben"], {}, rng=FirstSeat(0))
+        session.act({"type": "end"})
+        session.close()
+    store.write(lambda c: (c.execute("DELETE FROM results"),
+                           c.execute("UPDATE sessions SET updated = 1700000000 + id * 60")))
+    asked = _reads(store)
+    ui, store, screen, view = _past_games_looked_at(make_ui, 0, store)
+    for _ in range(50):
+        if not screen._waiting:
+            break
+        ui.pump(1)
+    assert not screen._waiting and store.read("SELECT COUNT(*) FROM results") == [(PAGE,)]
+    last = screen.infos[-1]
+    next_page = [last["updated"], last["updated"], last["id"], PAGE]
+    _tap_more(ui, screen)
+    # read once, ahead, while the results were worked out (not again after each few)
+    assert sum(1 for sql, params in asked if "FROM sessions" in sql and params == next_page) == 1
+    assert [row["title"] for row in view.data[PAGE:2 * PAGE]] == [
+        f"Player {n}, Ben" for n in range(PAGE + 4, 4, -1)]
+
+
+def test_a_table_of_many_finished_games_and_none_going_starts_without_reading_them_all(make_ui):
+    from ui.app import SESSIONS_PAGE
+    store = Store.memory()
+    for n in range(3 * SESSIONS_PAGE):
+        session = Session.create(store, "dice", [f"Player {n}", "Ben"], {}, rng=FirstSeat(0))
+        session.act({"type": "end"})
+        session.close()
+    asked = _reads(store)
+    ui = make_ui(store=store)
+    assert ui.app.sm.current == "home" and ui.app.resume_target() is None     # nothing to resume
+    listed = [(sql, params) for sql, params in asked if "FROM sessions AS s" in sql]
+    assert listed and all("s.finished = 0" in sql for sql, params in listed if len(params) > 1), listed
+    # (a page after another: only while looking for an unfinished one, which SQLite skips to)
 
 
 def test_a_page_read_ahead_comes_in_the_language_chosen_since(make_ui):
@@ -378,7 +424,7 @@ def test_past_games_is_made_ready_while_home_sits_still(make_ui):
     assert ui.app.sm.has_screen("sessions") and ui.app.sm.current == "home"   # made, not shown
     asked = _reads(store)
     ui.tap(ui.ids().sessions)
-    first_page = [sql for sql, _params in asked if "FROM sessions" in sql and "WHERE s.updated" not in sql]
+    first_page = [sql for sql, _params in asked if "FROM sessions" in sql and "s.updated < ?" not in sql]
     assert first_page == []                 # read while home sat still (the next page: after it is up)
     assert ui.screen.rows()[0].title == "Player 29, Ben"
 

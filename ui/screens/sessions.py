@@ -163,14 +163,15 @@ class SessionsScreen(BaseScreen):
     def read_ahead(self):
         """The next page read and its rows made while this one is looked at, so "More" (or
         scrolling to the end) only shows them."""
-        if self.app.sm.current != self.name or len(self.infos) >= self.total or self._ahead is not None:
+        if (self.app.sm.current != self.name or len(self.infos) >= self.total or self._ahead is not None
+                or self._read_at is None):      # listed across a change, or no generation: never shown
             return
         after = (self.infos[-1]["updated"], self.infos[-1]["id"]) if self.infos else None
         try:
             read_at, more = self._next_page()
         except StoreError:
             return                      # said when the page is asked for
-        if read_at is not None:
+        if read_at == self._read_at:
             self._ahead = (read_at, after, more, [self.row_data(info) for info in more], self.app.lang)
 
     def load_more(self):
@@ -247,14 +248,14 @@ class SessionsScreen(BaseScreen):
             if time.perf_counter() - began > SETTLE_BUDGET:
                 break
         if changed:
-            # a result kept is a change to the store: what is listed is read at this generation
+            # a result kept is what its log says: no change to the store's generation (the page
+            # read ahead stays good); another program's change meanwhile makes the list stale
             first = len(self.infos)
             for at, info in enumerate(self.infos):
                 if info["id"] in changed:
                     self._rows[at] = self.row_data(info)
                     first = min(first, at)
             self._read_at = self._generation() if current else None
-            self._ahead = None
             self._show(same_before=first)   # only the rows that changed, and on to the next few
         elif self._waiting:
             self._settle()
