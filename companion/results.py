@@ -66,7 +66,7 @@ def first_action_at(c, session_id: int) -> float | None:
 
 def has_table(store: Store) -> bool:
     """A file opened read-only as an older Cellmate left it has no results table."""
-    return bool(store.read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'"))
+    return store.has_results()
 
 
 def finished(store: Store, keep: bool = True, pace=None) -> list[dict]:

@@ -502,7 +502,7 @@ class Store:
         (so a delete between two pages skips nothing); `unfinished`: only those.
         Reads no session's log."""
         # with each finished game's result when it is kept (companion/results.py)
-        kept = self.read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'")
+        kept = self.has_results()
         sql = ("SELECT s.id, s.game, s.setup, s.head, s.finished, s.created, s.updated, "
                + ("r.result FROM sessions AS s LEFT JOIN results AS r ON r.session_id = s.id AND r.head = s.head "
                   "AND r.updated = s.updated AND s.finished = 1" if kept else "NULL FROM sessions AS s"))
@@ -528,6 +528,15 @@ class Store:
                              "finished": bool(r[4]), "created": r[5], "updated": r[6],
                              "result": result if isinstance(result, dict) else None})
         return sessions
+
+    _results = False
+
+    def has_results(self) -> bool:
+        """Whether the file keeps results (companion/results.py): one opened read-only as an
+        older Cellmate left it does not. Once there, the table stays: asked once."""
+        if not self._results:
+            self._results = bool(self.read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'"))
+        return self._results
 
     def count_sessions(self) -> int:
         return self.read("SELECT COUNT(*) FROM sessions")[0][0]
