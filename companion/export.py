@@ -85,10 +85,7 @@ def public_action(game, state: dict | None, action: dict) -> dict:
     """The action as the table may know it (state None: everything that could be secret is hidden)."""
     if game is None:
         return {"type": action.get("type")}     # a game this Cellmate does not know: its secrets are unknown too
-    if state is not None:
-        hidden = game.hidden_args(state, action)
-    else:
-        hidden = {s.action[1] for s in game.secrets if s.action and s.action[0] == action.get("type")}
+    hidden = game.hidden_args(state or {}, action, always=state is None)
     return {k: (SECRET if k in hidden and v is not None else v) for k, v in action.items()}
 
 
