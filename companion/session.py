@@ -273,6 +273,7 @@ class Session:
         going_back = seq < self.head
         self.head = seq
         self.state = state
+        self.last_action = None         # an undo or a redo is no action committed (nothing it did is said)
         self._keep(seq, state)
         # back: drop what was undone; forward: read the log again when asked
         if self._rolls is not None:

@@ -65,6 +65,17 @@ def test_a_new_action_after_undo_drops_the_redo_tail(store):
     assert [r.dice for r in Session.load(store, session.id).rolls()] == [(1,), (6,)]
 
 
+def test_the_last_action_is_the_one_just_committed_and_none_after_an_undo_or_redo(store):
+    # what the voice words for a step (controller.act): an undo says only whose turn it is
+    session = new(store)
+    session.act({"type": "roll", "dice": [4]})
+    assert session.last_action["type"] == "roll" and session.last_action["dice"] == [4]
+    session.undo()
+    assert session.last_action is None
+    session.redo()
+    assert session.last_action is None
+
+
 def test_nothing_to_undo_at_the_start(store):
     with pytest.raises(IllegalAction, match="nothing to undo"):
         new(store).undo()
