@@ -994,6 +994,7 @@ class RowsLayout(RecycleBoxLayout):
             views.update((-1 - k, view) for k, view in enumerate(stale))
         self.clear_widgets()
         self.view_indices = {}
+        self._size_needs_update = False     # as RecycleLayout.clear_layout: its views' sizes are asked anew
 
 
 FIND_REACH = 64     # rows a kept row is looked for above and below where it was (a page read, a row added)
