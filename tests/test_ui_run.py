@@ -122,6 +122,37 @@ def test_companion_run_verbose_shows_kivys_log(tmp_path):
     assert "[Kivy" in run_companion.terminal and "Games are saved in:" in run_companion.terminal
 
 
+def test_a_config_that_cannot_be_looked_at_and_a_wrong_size_are_problems_named_not_a_stop(tmp_path):
+    # (as the service user finding root's config: stat itself fails; a name too long does that for root too)
+    config = tmp_path / ("x" * 300 + ".toml")
+    code, report = run_companion(tmp_path, "--data-dir", str(tmp_path / "data"), "--simulate", "--config", str(config),
+                                 "--size", "10x10")
+    terminal = run_companion.terminal
+    assert code == 0 and report["start_screen"] == "home", terminal[-2000:]
+    assert report["window"] == [800, 480]
+    assert "companion: --size 10x10 is too small (at least 320x240); using the configured size" in terminal
+    assert f"Config: {config} (cannot be read: the defaults)" in terminal
+    assert f"Config problem: config file {config} cannot be read (" in terminal and "Traceback" not in terminal
+
+
+def test_an_unexpected_error_at_start_is_said_in_a_line_not_a_silent_exit(tmp_path):
+    # a bug, not a bad file: Kivy's quiet log would take the traceback into its file and exit 1 silently
+    broken = ("import sys\nfrom ui.cli import kivy_log_to_terminal, main\nkivy_log_to_terminal(False)\n"
+              "import ui.app\n"
+              "def run_app(args):\n    raise RuntimeError('the screen fell over')\n"
+              "ui.app.run_app = run_app\nsys.exit(main(sys.argv[1:]))\n")
+    env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy", KIVY_NO_ARGS="1",
+               KIVY_HOME=str(tmp_path / "kivy"), PYTHONPATH=str(ROOT))
+    for name in ("KIVY_NO_CONSOLELOG", "KIVY_LOG_MODE"):
+        env.pop(name, None)
+    done = subprocess.run([sys.executable, "-c", broken, "run", "--simulate"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert ("companion: Cellmate stopped on an unexpected error (RuntimeError: the screen fell over). "
+            "The whole report is in Kivy's log; start with --verbose to see it here.") in done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+
+
 def test_no_look_read_after_the_first_frame_can_override_a_subclass_look():
     """Kivy applies a widget's rules in the order their files were read: a base look
     read after the first frame (ui/widgets_later.kv) would undo a dialog's or a

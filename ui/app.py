@@ -878,7 +878,8 @@ def run_app(args) -> int:
         size = parse_size(getattr(args, "size", None))
     except ValueError as exc:
         size = None
-        print(f"companion: {exc}; using the configured size", file=sys.stderr)
+        # (sys.__stderr__: Kivy's quiet log takes sys.stderr into its file)
+        print(f"companion: {exc}; using the configured size", file=sys.__stderr__ or sys.stderr)
     width, height = size or (layered.display.width, layered.display.height)
     fullscreen = bool(getattr(args, "fullscreen", False) or layered.display.fullscreen)
     configure_kivy(width, height, fullscreen)
@@ -926,7 +927,12 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
     store = app.store
     where = store.path if store.path is not None else "nowhere: this run keeps games in memory only"
     lines.append(f"  Games are saved in: {where}")
-    config_text = str(config_path) if Path(config_path).is_file() else f"{config_path} (none there: the defaults)"
+    try:
+        there = Path(config_path).is_file()
+    except (OSError, ValueError):       # not to be looked at (another user's home): its problem is in `errors`
+        there = None
+    config_text = (str(config_path) if there else f"{config_path} (none there: the defaults)" if there is False
+                   else f"{config_path} (cannot be read: the defaults)")
     lines.append(f"  Config: {config_text}")
     for problem in errors:
         lines.append(f"  Config problem: {problem}")

@@ -80,7 +80,15 @@ def main(argv: list[str] | None = None) -> int:
         # nothing. It is back on once the table is on the screen (ui/app.py _settle_heap).
         gc.disable()
         from ui.app import run_app  # Kivy loads only here
-        return run_app(args)
+        try:
+            return run_app(args)
+        except Exception as exc:    # a bug: said in a line (Kivy's log file has the whole report), not silence
+            import logging
+            logging.getLogger("cellmate").exception("Cellmate stopped")
+            print(f"companion: Cellmate stopped on an unexpected error ({type(exc).__name__}: {exc}). "
+                  "The whole report is in Kivy's log; start with --verbose to see it here.",
+                  file=sys.__stderr__ or sys.stderr)    # (Kivy's quiet log takes sys.stderr into its file)
+            return 1
     if args.command == "script":
         return run_script(args, sys.stdin.buffer, sys.stdout.buffer)
     parser.print_help()
