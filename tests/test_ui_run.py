@@ -149,7 +149,7 @@ def test_an_unexpected_error_at_start_is_said_in_a_line_not_a_silent_exit(tmp_pa
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 1
     assert ("companion: Cellmate stopped on an unexpected error (RuntimeError: the screen fell over). "
-            "The whole report is in Kivy's log; start with --verbose to see it here.") in done.stderr
+            "Start it with --verbose to see the whole report.") in done.stderr
     assert "Traceback" not in done.stdout + done.stderr
 
 

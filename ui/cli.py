@@ -82,11 +82,11 @@ def main(argv: list[str] | None = None) -> int:
         from ui.app import run_app  # Kivy loads only here
         try:
             return run_app(args)
-        except Exception as exc:    # a bug: said in a line (Kivy's log file has the whole report), not silence
+        except Exception as exc:    # a bug: said in a line (and logged where Kivy keeps a log), not silence
             import logging
             logging.getLogger("cellmate").exception("Cellmate stopped")
             print(f"companion: Cellmate stopped on an unexpected error ({type(exc).__name__}: {exc}). "
-                  "The whole report is in Kivy's log; start with --verbose to see it here.",
+                  "Start it with --verbose to see the whole report.",
                   file=sys.__stderr__ or sys.stderr)    # (Kivy's quiet log takes sys.stderr into its file)
             return 1
     if args.command == "script":
