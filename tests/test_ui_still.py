@@ -41,13 +41,16 @@ def frames_drawn(seconds: float) -> int:
 def test_a_step_draws_its_frame_and_then_the_screen_is_still(make_ui, game, names):
     ui = make_ui(rig=StubRig(mode="gpio"))   # real buttons: no on-screen buzzer stand-in blinking
     start_game(ui, game, names)
+    ui.app.root.ids.toast.hide()             # ("game started": its own going is not the step's)
     frames_drawn(0.7)                        # the new screen settled
     outcome = ui.app.on_input(InputEvent.ROLL)
     if outcome is None or not outcome.ok:    # ROLL means nothing yet in this game: its first step by touch
         ui.tap(ui.ids().primary)
     drawn = frames_drawn(1.2)
-    # the step's frame, and the scroll bars turning dim once (after 0.5 s), not a fade
-    assert 1 <= drawn <= 3, f"{drawn} frames drawn in 1.2 s after one step"
+    # the step's frame, the button let go, and the scroll bars turning dim once (after 0.5 s),
+    # not a fade (some 30); a busy machine may draw one of those in two
+    assert 1 <= drawn <= 4, f"{drawn} frames drawn in 1.2 s after one step"
+    assert frames_drawn(0.6) == 0, "still drawing 1.2 s after the step"
 
 
 def test_a_running_countdown_draws_about_once_a_second(make_ui):
