@@ -133,15 +133,17 @@ def test_the_guess_clock_changes_its_digits_once_a_second_and_nothing_else(make_
     assert not ui.app.countdown_on and ui.clock.pending == []
 
 
-def test_the_guess_clock_draws_a_character_once_not_its_number_every_second(make_ui, monkeypatch):
+@pytest.mark.parametrize("lang, left", [("en", "left"), ("de", "übrig")])
+def test_the_guess_clock_draws_a_character_once_not_its_number_every_second(make_ui, monkeypatch, lang, left):
     """Each second's frame only moves the characters already drawn: the text is
     drawn again (4 ms at this size, on a Pi in software) only for one not seen yet."""
     from kivy.core.text import LabelBase
     from kivy.metrics import dp
 
     from ui.widgets import drawn_width, glyph
+    from companion.config import Config
     glyph.cache_clear()                     # none kept from an earlier test
-    ui = make_ui(seat=0)
+    ui = make_ui(seat=0, config=Config(language=lang))
     game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"), options={"seconds": 120})
     act(ui, "start_timer")
     ui.app.root.ids.toast.hide()
@@ -160,10 +162,10 @@ def test_the_guess_clock_draws_a_character_once_not_its_number_every_second(make
         assert abs(digits.texture_size[0] - drawn_width(digits.text, digits.font_size, True)) <= 2
         shown |= set(digits.text)
     assert sorted(drawn) == sorted(shown - set("2:00")), drawn   # 1, 9, 8 ... each once
-    assert game.countdown.ids.caption.text == "left"   # minutes and seconds: not "seconds left"
+    assert game.countdown.ids.caption.text == left     # minutes and seconds: not "seconds left"
     box, caption = game.countdown, game.countdown.ids.caption
     assert box.x + dp(10) <= digits.x and digits.right < caption.x and caption.right <= box.right - dp(10)
-    look(ui, "singsing-3-countdown-minutes")
+    look(ui, f"singsing-3-countdown-minutes-{lang}")
 
 
 def test_without_the_guess_timer_the_guess_waits_for_the_verdict(make_ui):
