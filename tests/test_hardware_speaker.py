@@ -98,22 +98,33 @@ def test_without_espeak_ng_there_is_a_reason_and_nothing_is_said(tmp_path):
         voice.close()
 
 
-def test_a_failing_sound_card_is_told_once_and_the_voice_goes_quiet(tmp_path):
+def no_sound_card(tmp_path):
+    """An espeak-ng that says its voices like the real one, but every sentence fails as
+    with no sound card."""
     fake = tmp_path / "espeak-ng"
     real = shutil.which("espeak-ng")
-    # says its voices like espeak-ng, but every sentence fails as with no sound card
     fake.write_text(f'#!/bin/sh\ncase "$1" in --voices*) exec {real} "$@";; esac\n'
                     'echo "ALSA lib pcm.c: Unknown PCM default" >&2\nexit 1\n')
     fake.chmod(0o755)
+    return fake
+
+
+def until(condition, seconds=5):
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return condition()
+
+
+def test_a_failing_sound_card_is_told_once_and_the_voice_goes_quiet(tmp_path):
+    fake = no_sound_card(tmp_path)
     told = []
     voice = Speaker(Speech(), "en", program=str(fake), on_problem=told.append)
     try:
         assert voice.problem is None
         voice.say(turn("Ann's turn."))
         assert voice.wait(5)
-        deadline = time.monotonic() + 5
-        while not told and time.monotonic() < deadline:
-            time.sleep(0.01)
+        until(lambda: told)
         assert told == [f"{fake} failed: ALSA lib pcm.c: Unknown PCM default (exit 1)"]
         assert not voice.working
         voice.say(Line("The Guard moves to Ben."))
@@ -140,19 +151,8 @@ def test_alsas_words_as_a_working_card_opens_are_no_failure():
     assert speaker.failure(0, noise + "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n") == rear
 
 
-def until(condition, seconds=5):
-    deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    return condition()
-
-
 def test_a_failure_after_the_voice_was_switched_off_and_on_again_is_told_again(tmp_path):
-    fake = tmp_path / "espeak-ng"
-    real = shutil.which("espeak-ng")
-    fake.write_text(f'#!/bin/sh\ncase "$1" in --voices*) exec {real} "$@";; esac\n'
-                    'echo "ALSA lib pcm.c: Unknown PCM default" >&2\nexit 1\n')
-    fake.chmod(0o755)
+    fake = no_sound_card(tmp_path)
     told = []
     with Speaker(Speech(), "en", program=str(fake), on_problem=told.append) as voice:
         voice.say(turn("Ann's turn."))
