@@ -18,14 +18,14 @@ _STRIPPED: dict[str, str] = {}   # a value's body: the same without its strings
 _slow = re.sub
 
 
-def strip_strings(pattern, string: str, slow=_slow) -> str:
-    """`slow(pattern, "", string)` (re.sub) for Kivy's string-literal pattern."""
+def strip_strings(pattern, string: str) -> str:
+    """re.sub(pattern, "", string) for Kivy's string-literal pattern."""
     if "'" not in string and '"' not in string:
         return string
     body = string.lstrip("\n")
     stripped = _STRIPPED.get(body)
     if stripped is None:
-        stripped = _STRIPPED[body] = slow(pattern, "", body)
+        stripped = _STRIPPED[body] = _slow(pattern, "", body)
     return string[:len(string) - len(body)] + stripped
 
 

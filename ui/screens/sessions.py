@@ -124,8 +124,9 @@ class SessionsScreen(BaseScreen):
         return self.ids.scroll._touch is None     # a finger on the list: not in the middle of its moving
 
     def _generation(self) -> int | None:
-        # bumped by the store's triggers in the same commit as every change to a game or a
-        # result, whichever program makes it: all a row shows (companion/stats.py)
+        # bumped by the store's triggers in the same commit as every change to a game or an
+        # edit of its result, whichever program makes it: all a row shows (companion/stats.py);
+        # a result kept as its log says is no change
         return stats.generation(self.app.store)
 
     def _unchanged(self) -> bool:
@@ -238,7 +239,6 @@ class SessionsScreen(BaseScreen):
         first, for at most SETTLE_BUDGET (at least one game), then show them; the rest
         on the next frames."""
         began, changed = time.perf_counter(), {}
-        current = self._read_at is not None and self._read_at == self._generation()
         while self._waiting:
             info = self._waiting.pop(0)
             result = results.settle(self.app.store, info["id"], info["head"], info["updated"])
@@ -248,14 +248,13 @@ class SessionsScreen(BaseScreen):
             if time.perf_counter() - began > SETTLE_BUDGET:
                 break
         if changed:
-            # a result kept is what its log says: no change to the store's generation (the page
-            # read ahead stays good); another program's change meanwhile makes the list stale
+            # a result kept is what its log says: no change to the store's generation, so what
+            # is listed (and the page read ahead) still holds at the one it was read at
             first = len(self.infos)
             for at, info in enumerate(self.infos):
                 if info["id"] in changed:
                     self._rows[at] = self.row_data(info)
                     first = min(first, at)
-            self._read_at = self._generation() if current else None
             self._show(same_before=first)   # only the rows that changed, and on to the next few
         elif self._waiting:
             self._settle()
