@@ -1,9 +1,11 @@
 """The arcade buttons on the GPIO header, as ``InputEvent`` values.
 
-Each fitted button is a gpiozero ``Button`` (wired between its pin and GND,
-internal pull-up) whose edges go through our own ``Debouncer``; gpiozero's
+Each fitted button is a gpiozero ``DigitalInputDevice`` (wired between its pin
+and GND, internal pull-up) whose edges go through our own ``Debouncer``; gpiozero's
 ``bounce_time`` is left off because it behaves differently per pin library and
-not at all on mock pins.
+not at all on mock pins. Not gpiozero's ``Button``: its hold thread wakes ten
+times a second for as long as the app runs, one per button, and long presses
+are timed here.
 
 * ROLL, TIMER and CONFIRM are sent on the press itself (the first contact),
   so the screen reacts without waiting for the finger to lift.
@@ -23,7 +25,7 @@ import threading
 import time
 from typing import Callable
 
-from gpiozero import Button
+from gpiozero import DigitalInputDevice
 
 from companion.config import Buttons
 from companion.inputs import InputEvent
@@ -52,12 +54,10 @@ class _Key:
         self.press_id = 0
         self.redo_sent = False
         self.closed = False
-        # hold_time: we time long presses ourselves, but gpiozero's hold thread
-        # still sleeps hold_time while a button is down and close() waits for
-        # it; a short one keeps closing a held button quick.
-        self.button = Button(pin, pull_up=True, bounce_time=None, hold_time=0.05, pin_factory=pin_factory)
-        self.button.when_pressed = self._on_pressed
-        self.button.when_released = self._on_released
+        # pull_up: pressed is low, and gpiozero's "active"
+        self.button = DigitalInputDevice(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+        self.button.when_activated = self._on_pressed
+        self.button.when_deactivated = self._on_released
 
     # gpiozero calls these with no argument (it inspects the signature).
     def _on_pressed(self):
@@ -83,7 +83,7 @@ class _Key:
                 return
             self.settle_timer = None
             now = self.panel.clock()
-            level = self.button.is_pressed
+            level = self.button.is_active
             out = self._handle(self.debouncer.settle(now, level))
             if level != self.debouncer.pressed and now < self.debouncer.quiet_at:
                 # Woke before the lockout ended by this clock: look again, so
@@ -97,7 +97,7 @@ class _Key:
                 return
             self.hold_timer = None
             # Make sure the button really is still down before calling it a hold.
-            out = self._handle(self.debouncer.settle(self.panel.clock(), self.button.is_pressed))
+            out = self._handle(self.debouncer.settle(self.panel.clock(), self.button.is_active))
             if self.debouncer.pressed and press_id == self.press_id and not self.redo_sent:
                 self.redo_sent = True
                 out.append(InputEvent.REDO)
@@ -198,13 +198,8 @@ class ButtonPanel:
 
     def close(self):
         keys, self._keys = self._keys, []
-        # gpiozero's Button.close() waits up to 0.1 s for its hold thread to
-        # notice; closing the buttons side by side keeps shutdown snappy.
-        closers = [threading.Thread(target=key.close, name="cellmate-button-close") for key in keys]
-        for closer in closers:
-            closer.start()
-        for closer in closers:
-            closer.join()
+        for key in keys:
+            key.close()
 
     def __enter__(self):
         return self

@@ -7,7 +7,7 @@ KIVY_HOME). Every figure comes from a process of its own, one at a time:
   frame swapped after the press changed the screen. Cellmate: scripts/bench_app.py,
   the real `companion run --gpio` on MockFactory pins (debounce, the hop to the
   main thread, the commit, the screen's refresh); the bare app: scripts/bench_bare.py,
-  one Label set from a gpiozero Button's when_pressed through Clock.schedule_once.
+  one Label set from a gpiozero DigitalInputDevice's when_activated through Clock.schedule_once.
   Both timed by the same code (bench_bare.FrameStamp, press_loop), 60 fps, GC on.
   Scenes: the dice table (4 seats); the game screen with the most seats any game
   allows (Masterminds: Heist Society, 6 seats; no game takes 8, the dice table that

@@ -9,7 +9,7 @@
 The app is the real one: ui.cli.main(["run", "--gpio", ...]) -> ui.app.run_app,
 with gpiozero's default pin factory set to MockFactory (PWM pins, so the tonal
 buzzer opens too) through gpiozero's own environment variables. So the ROLL
-button is a gpiozero Button on mock pin 17, debounced by hardware/buttons.py,
+button is a gpiozero DigitalInputDevice on mock pin 17, debounced by hardware/buttons.py,
 hopped to the main thread by hardware/mainthread.py, and acted on by
 CellmateApp.on_input (commit, refresh of the screen on show, cues) inside the
 app's own App.run() loop, at Kivy's default 60 fps, garbage collection on.

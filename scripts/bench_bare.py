@@ -1,7 +1,8 @@
 """The bare Kivy app scripts/bench measures Cellmate against (no Cellmate code here).
 
-One Label in an 800x480 window and one gpiozero Button on a MockFactory pin
-(BCM 17, like Cellmate's ROLL). Its ``when_pressed`` runs on gpiozero's
+One Label in an 800x480 window and one gpiozero DigitalInputDevice (pull-up,
+as Cellmate opens its buttons: no hold thread) on a MockFactory pin
+(BCM 17, like Cellmate's ROLL). Its ``when_activated`` runs on gpiozero's
 thread, hops to the Kivy main thread with ``Clock.schedule_once`` and sets the
 label's text there: the least a Kivy app can do to show a button press.
 
@@ -140,7 +141,7 @@ def main() -> int:
     Config.set("graphics", "width", "800")
     Config.set("graphics", "height", "480")
     Config.set("graphics", "multisamples", "0")   # as Cellmate draws (ui/app.py configure_kivy): like for like
-    from gpiozero import Button, Device
+    from gpiozero import Device, DigitalInputDevice
     from gpiozero.pins.mock import MockFactory
     from kivy.app import App
     from kivy.clock import Clock
@@ -155,8 +156,9 @@ def main() -> int:
             self.count = 0
             self.renderer = "?"
             self.stamp = FrameStamp(Window)
-            self.button = Button(ROLL_PIN, pull_up=True, bounce_time=None, pin_factory=factory)
-            self.button.when_pressed = lambda: Clock.schedule_once(self.pressed, 0)   # gpiozero's thread
+            # as Cellmate's buttons (hardware/buttons.py): like for like
+            self.button = DigitalInputDevice(ROLL_PIN, pull_up=True, bounce_time=None, pin_factory=factory)
+            self.button.when_activated = lambda: Clock.schedule_once(self.pressed, 0)   # gpiozero's thread
             self.label = Label(text="Hello world", font_size="40sp")
             Window.bind(on_flip=self.first_frame)
             # bound later, so called sooner (Kivy calls the newest handler first): as in

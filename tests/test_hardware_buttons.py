@@ -4,6 +4,7 @@ Edges are stamped by a fake clock, so whether an edge is bounce depends on the
 timestamps the test gives, never on how busy the machine is. Timers (the
 settle after each window, the long-press hold) still run in real time.
 """
+import threading
 import time
 
 import pytest
@@ -210,6 +211,15 @@ def test_close_frees_the_pins_and_stops_events(mock_factory, recorder):  # noqa:
     again = DigitalInputDevice(17, pin_factory=mock_factory)  # would raise GPIOPinInUse if still held
     again.close()
     assert recorder.calls == []
+
+
+def test_buttons_left_alone_run_no_thread(mock_factory, recorder):  # noqa: F811
+    """Four buttons cost nothing while nobody presses them: gpiozero's Button kept a
+    hold thread per button, each waking ten times a second for the whole game."""
+    before = set(threading.enumerate())
+    with ButtonPanel(FAST, recorder, pin_factory=mock_factory):
+        time.sleep(0.15)
+        assert set(threading.enumerate()) - before == set()
 
 
 def test_closing_while_a_button_is_held_is_quick_and_sends_nothing_later(mock_factory, recorder):  # noqa: F811
