@@ -96,6 +96,25 @@ def warnings_about(caplog, reason):
 
 
 # -- hello and seats -------------------------------------------------------------------
+def _wakeups(thread) -> int:
+    """How many times a thread has gone to sleep and been woken (Linux counts them)."""
+    status = open(f"/proc/self/task/{thread.native_id}/status").read()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("voluntary_ctxt_switches")))
+
+
+def test_with_no_pad_plugged_in_the_sender_sleeps(make_hub, make_pad):
+    """No pad, nothing to send: the sender thread stays asleep (it woke twice a second
+    for the whole game), and still sends the moment a pad is plugged in."""
+    hub = make_hub()
+    sender = hub._sender
+    time.sleep(0.1)
+    before = _wakeups(sender)
+    time.sleep(1.2)
+    assert _wakeups(sender) - before <= 1
+    make_pad("E6614C311B2A7E2F", seat=1)
+    online(hub, 1)
+
+
 def test_a_pad_says_hello_and_keeps_the_seat_it_remembers(make_pad, make_hub):
     make_pad("E6614C311B2A7E2F", seat=2, fw="1.0.0", buttons=3)
     hub = make_hub()

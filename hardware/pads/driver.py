@@ -597,7 +597,10 @@ class PadHub:
                     self._note(INTERNAL, "sender", "the pad sender hit a bug", exc_info=True)
                     work = []
                 if not work:
-                    self._send_cond.wait(0.5)
+                    # Every write and every new port notifies; the timeout is a net for a
+                    # port's LED, and with no port there is nothing it could catch: the
+                    # sender then sleeps until one comes instead of waking twice a second.
+                    self._send_cond.wait(0.5 if self._ports else None)
                     continue
             for port, data in work:
                 try:
