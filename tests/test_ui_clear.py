@@ -38,7 +38,7 @@ def pixel(shot, x, y):
     return tuple(data[at:at + 4])
 
 
-def test_the_table_looks_the_same_as_with_kivys_own_clear(make_ui):
+def test_the_table_looks_the_same_as_with_kivys_own_clear(make_ui):  # noqa: F811
     from kivy.base import EventLoop
     from kivy.core.window import WindowBase
 
@@ -58,14 +58,14 @@ def test_the_table_looks_the_same_as_with_kivys_own_clear(make_ui):
     assert ours == kivys
 
 
-def test_a_kivy_stencil_still_clips_and_leaves_nothing_behind(make_ui):
+def test_a_kivy_stencil_still_clips_and_leaves_nothing_behind(make_ui):  # noqa: F811
     from kivy.base import EventLoop
     from kivy.graphics import Color, Rectangle
     from kivy.uix.stencilview import StencilView
 
     from ui import theme
 
-    ui = make_ui()
+    make_ui()                                               # the app on the window, at home
     window = EventLoop.window
     before = frame()
     clip = StencilView(size_hint=(None, None), size=(100, 80), pos=(40, 30))
