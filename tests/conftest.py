@@ -15,3 +15,12 @@ if os.environ.get("PYTEST_XDIST_WORKER"):     # each worker its own Kivy config:
                                                dir=os.environ["KIVY_HOME"])
 os.environ.pop("CELLMATE_DATA_DIR", None)
 os.environ.pop("CELLMATE_CONFIG", None)
+
+import logging  # noqa: E402
+
+from hardware.mainthread import use_waking_clock  # noqa: E402
+
+# Kivy's notes on making its config in a fresh KIVY_HOME come as this imports it, before
+# pytest captures anything: kept off the terminal (they still reach pytest's log capture)
+logging.getLogger("kivy").addHandler(logging.NullHandler())
+use_waking_clock()   # the clock the app runs on (ui/app.py), whichever test module imports Kivy first

@@ -30,6 +30,10 @@ from pathlib import Path
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")  # the command line is ours (ui/cli.py), not Kivy's
 
+from hardware.mainthread import use_waking_clock  # noqa: E402
+
+use_waking_clock()   # before Kivy's clock is imported: a button press wakes the main loop at once
+
 from . import kvparse  # noqa: E402
 
 with kvparse.early():   # Kivy reads its style.kv as kivy.lang is first imported
