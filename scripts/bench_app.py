@@ -10,7 +10,8 @@ The app is the real one: ui.cli.main(["run", "--gpio", ...]) -> ui.app.run_app,
 with gpiozero's default pin factory set to MockFactory (PWM pins, so the tonal
 buzzer opens too) through gpiozero's own environment variables. So the ROLL
 button is a gpiozero DigitalInputDevice on mock pin 17, debounced by hardware/buttons.py,
-hopped to the main thread by hardware/mainthread.py, and acted on by
+hopped to the main thread by hardware/mainthread.py (a free event on Kivy's
+free_all clock, which wakes the main loop at once), and acted on by
 CellmateApp.on_input (commit, refresh of the screen on show, cues) inside the
 app's own App.run() loop, at Kivy's default 60 fps, garbage collection on.
 
@@ -36,7 +37,7 @@ and time a tap's change to the frame that shows it: the driver thread hops the c
 to the main thread with Clock.schedule_once (as a touch arrives in a frame's tick),
 it is made there (what the button or the finger does), and FrameStamp ends the
 measure at the swap. Besides that latency ("tap to frame", which includes waiting for
-the frame clock's next tick, as the press scenes do) each change's own cost is taken:
+the frame clock's next tick, as a touch does) each change's own cost is taken:
 from the moment the change begins on the main thread to the swap of its frame ("the
 redraw"), which is what must fit in a frame. Past games: the first open (from home,
 where a player has spent a second finding its button: the app starts there), a
@@ -84,10 +85,10 @@ def main() -> int:
     args = parser.parse_args()
     gc.enable()   # on, as Python starts; `companion run` keeps it off until its table is up (ui/app.py _settle_heap)
 
-    from kivy.clock import Clock
-
     from ui import cli
-    from ui.app import CellmateApp
+    from ui.app import CellmateApp   # first: it picks Kivy's clock (hardware/mainthread.py use_waking_clock)
+
+    from kivy.clock import Clock
 
     main_thread = threading.current_thread()
     stamp: list[FrameStamp] = []        # made once the window exists

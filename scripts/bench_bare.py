@@ -6,9 +6,15 @@ as Cellmate opens its buttons: no hold thread) on a MockFactory pin
 thread, hops to the Kivy main thread with ``Clock.schedule_once`` and sets the
 label's text there: the least a Kivy app can do to show a button press.
 
+With ``--waking-clock`` it hops as Cellmate does (hardware/mainthread.py): on
+Kivy's ``free_all`` clock with ``Clock.schedule_once_free``, which wakes the
+sleeping main loop at once instead of waiting for the next frame's tick. Without
+it, it is a Kivy app as Kivy comes: the default clock and ``Clock.schedule_once``.
+
     python scripts/bench_bare.py                   # run until killed (idle CPU); prints MARK at the first frame
     python scripts/bench_bare.py --first-frame     # print MARK at the first frame and quit (cold start)
     python scripts/bench_bare.py --presses 500 --out result.json
+    python scripts/bench_bare.py --waking-clock --presses 500 --out result.json
 
 The press measure (``FrameStamp`` and ``press_loop``) is shared: scripts/bench_app.py
 imports them from here, so Cellmate is timed by the very same code.
@@ -134,10 +140,14 @@ def main() -> int:
     parser.add_argument("--first-frame", action="store_true", help="quit at the first frame")
     parser.add_argument("--presses", type=int, default=0)
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--waking-clock", action="store_true",
+                        help="Kivy's free_all clock and Clock.schedule_once_free, as Cellmate hops")
     args = parser.parse_args()
     gc.enable()   # garbage collection on, as in any app (it is on by default; said here so nobody wonders)
 
     from kivy.config import Config
+    if args.waking_clock:   # before kivy.clock is imported: Kivy picks its clock then
+        Config.set("kivy", "kivy_clock", "free_all")
     Config.set("graphics", "width", "800")
     Config.set("graphics", "height", "480")
     Config.set("graphics", "multisamples", "0")   # as Cellmate draws (ui/app.py configure_kivy): like for like
@@ -158,7 +168,8 @@ def main() -> int:
             self.stamp = FrameStamp(Window)
             # as Cellmate's buttons (hardware/buttons.py): like for like
             self.button = DigitalInputDevice(ROLL_PIN, pull_up=True, bounce_time=None, pin_factory=factory)
-            self.button.when_activated = lambda: Clock.schedule_once(self.pressed, 0)   # gpiozero's thread
+            hop = Clock.schedule_once_free if args.waking_clock else Clock.schedule_once
+            self.button.when_activated = lambda: hop(self.pressed, 0)   # on gpiozero's thread
             self.label = Label(text="Hello world", font_size="40sp")
             Window.bind(on_flip=self.first_frame)
             # bound later, so called sooner (Kivy calls the newest handler first): as in
@@ -188,7 +199,8 @@ def main() -> int:
             pin = factory.pin(ROLL_PIN)
             problems = press_loop(self.stamp, [("press", pin, False)], args.presses)
             result = {"press": self.stamp.times.get("press", []), "count": self.count, "problems": problems,
-                      "gc": gc.isenabled(), "vmhwm_mib": vmhwm_mib(), "renderer": self.renderer}
+                      "gc": gc.isenabled(), "vmhwm_mib": vmhwm_mib(), "renderer": self.renderer,
+                      "clock": Clock.__class__.__name__}
             args.out.write_text(json.dumps(result))
             Clock.schedule_once(lambda _dt: self.stop(), 0)
 
