@@ -1,4 +1,5 @@
 """to_main_thread: a handler fired from another thread runs on Kivy's main thread, at once."""
+import os
 import subprocess
 import sys
 import threading
@@ -82,6 +83,8 @@ def test_the_app_picks_the_waking_clock_before_kivy_starts_its_own():
             "from kivy.clock import Clock\n"
             "print(hasattr(Clock, 'schedule_once_free'), Clock.__class__.__name__)\n")
     root = Path(__file__).resolve().parent.parent
-    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120)
+    env = {k: v for k, v in os.environ.items() if k != "KIVY_CLOCK"}   # Kivy's own override: not this test's
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
+                          timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["True", "ClockBaseFreeInterruptAll"]
