@@ -28,17 +28,14 @@ from typing import Callable
 WAKING_CLOCK = "free_all"   # Kivy's clock that a free event wakes at once (kivy.clock, "kivy_clock")
 
 
-def use_waking_clock() -> bool:
+def use_waking_clock() -> None:
     """Ask Kivy for the clock a hop wakes at once. It only counts before
     kivy.clock is first imported (Kivy picks its clock then); later it is too
-    late, and hops wait for the next frame as on Kivy's default clock. Returns
-    whether the waking clock is (or will be) the one in use."""
-    if "kivy.clock" in sys.modules:
-        from kivy.clock import Clock
-        return hasattr(Clock, "schedule_once_free")
-    from kivy.config import Config
-    Config.set("kivy", "kivy_clock", WAKING_CLOCK)
-    return True
+    late, and hops wait for the next frame as on Kivy's default clock
+    (to_main_thread falls back to that)."""
+    if "kivy.clock" not in sys.modules:
+        from kivy.config import Config
+        Config.set("kivy", "kivy_clock", WAKING_CLOCK)
 
 
 def to_main_thread(fn: Callable) -> Callable[..., None]:
