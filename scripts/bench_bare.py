@@ -10,11 +10,15 @@ With ``--waking-clock`` it hops as Cellmate does (hardware/mainthread.py): on
 Kivy's ``free_all`` clock with ``Clock.schedule_once_free``, which wakes the
 sleeping main loop at once instead of waiting for the next frame's tick. Without
 it, it is a Kivy app as Kivy comes: the default clock and ``Clock.schedule_once``.
+With ``--countdown`` its label counts down from 2:00 once a second, as big as
+Cellmate's guess clock: the least a Kivy app can do to show Sing Sing's countdown
+(the idle CPU beside Cellmate's countdown).
 
     python scripts/bench_bare.py                   # run until killed (idle CPU); prints MARK at the first frame
     python scripts/bench_bare.py --first-frame     # print MARK at the first frame and quit (cold start)
     python scripts/bench_bare.py --presses 500 --out result.json
     python scripts/bench_bare.py --waking-clock --presses 500 --out result.json
+    python scripts/bench_bare.py --waking-clock --countdown   # run until killed, counting down (idle CPU)
 
 The press measure (``FrameStamp`` and ``press_loop``) is shared: scripts/bench_app.py
 imports them from here, so Cellmate is timed by the very same code.
@@ -34,6 +38,7 @@ from pathlib import Path
 MARK = "CELLMATE-FIRST-FRAME"  # the same line Cellmate prints at its first frame (ui/app.py BENCH_MARK)
 FRAME = 1 / 60                 # Kivy's default maxfps; neither app changes it
 ROLL_PIN = 17
+COUNTDOWN_FONT = 180           # px: Cellmate's guess clock draws its digits this big at 800x480
 
 
 def vmhwm_mib(pid: int | str = "self") -> float:
@@ -142,6 +147,8 @@ def main() -> int:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--waking-clock", action="store_true",
                         help="Kivy's free_all clock and Clock.schedule_once_free, as Cellmate hops")
+    parser.add_argument("--countdown", action="store_true",
+                        help="count down from 2:00 once a second, as big as Cellmate's guess clock")
     args = parser.parse_args()
     gc.enable()   # garbage collection on, as in any app (it is on by default; said here so nobody wonders)
 
@@ -175,7 +182,16 @@ def main() -> int:
             # bound later, so called sooner (Kivy calls the newest handler first): as in
             # Cellmate, the first-frame mark comes once the frame is rendered
             render_each_frame(Window)
+            if args.countdown:
+                self.left = 120
+                self.label.font_size = COUNTDOWN_FONT
+                self.label.text = "2:00"
+                Clock.schedule_interval(self.tick, 1)
             return self.label
+
+        def tick(self, _dt):   # once a second, as a guess clock shows its seconds
+            self.left = max(0, self.left - 1)
+            self.label.text = f"{self.left // 60}:{self.left % 60:02d}"
 
         def pressed(self, _dt):   # the Kivy main thread
             self.count += 1

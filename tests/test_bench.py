@@ -2,6 +2,7 @@
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -26,3 +27,54 @@ def test_the_browse_scenes_time_each_tap_to_its_frame(tmp_path, scene, kinds):
     assert set(got["work"]) == kinds and all(got[kind] for kind in kinds)
     for kind in kinds:    # the redraw is part of the tap to frame: it began after the tap
         assert all(0 < work <= whole for work, whole in zip(got["work"][kind], got[kind]))
+
+
+def _bench():
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import bench
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    return bench
+
+
+# A child that prints the first-frame mark, then after `wait` s spends 0.3 s of CPU on a
+# thread other than the main one, which then ends or lives on.
+SPINNER = """
+import sys, threading, time
+print(sys.argv[1], flush=True)
+time.sleep(float(sys.argv[2]))
+def spin():
+    while time.thread_time() < 0.3:
+        pass
+    if sys.argv[3] == "lives on":
+        threading.Event().wait()
+threading.Thread(target=spin, daemon=True).start()
+time.sleep(60)
+"""
+
+
+@pytest.mark.parametrize("thread", ["lives on", "ends"])
+def test_idle_cpu_counts_every_thread_of_the_process(thread):
+    """The idle figures add up the time of all of an app's threads (llvmpipe draws on its own),
+    a thread that ended within the stretch too."""
+    bench = _bench()
+    # idle_cpu waits 2 s after the mark, then measures for 1.5 s: the spin falls inside
+    percent, line = bench.idle_cpu([sys.executable, "-c", SPINNER, bench.MARK, "2.4", thread], 1.5)
+    assert line == bench.MARK
+    assert 0.29 / 1.5 * 100 <= percent < 0.45 / 1.5 * 100
+
+
+def test_thread_seconds_is_exact_where_the_ticks_are_not():
+    bench = _bench()
+    child = subprocess.Popen([sys.executable, "-c", SPINNER, "ready", "0", "lives on"],
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(1.0)     # the spin is over
+        seconds, threads = bench.thread_seconds(child.pid)
+        assert len(threads) == 2 and 0.3 <= seconds < 0.45
+        assert seconds != round(seconds, 2)    # finer than a tick of 10 ms
+    finally:
+        child.kill()
+        child.wait()
