@@ -53,7 +53,7 @@ from . import protocol as p
 
 log = logging.getLogger(__name__)
 
-POLL = 0.5                  # seconds between looks for pads coming and going
+POLL = 1.0                  # seconds between looks for pads coming and going (a pulled pad is seen at once by its read)
 RESCAN_EVERY = 10.0         # seconds: the USB ports are listed again at least this often, /dev changed or not
 HELLO_RETRY = 1.0           # ask again for a HELLO this often ...
 HELLO_GIVE_UP = 5.0         # ... and give up on a port that never answers (not a pad?)
