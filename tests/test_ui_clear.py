@@ -2,34 +2,9 @@
 looks the same as with Kivy's own clear, and a Kivy stencil still clips."""
 import pytest
 
-from ui_fixtures import kivy_window, make_ui, start_game  # noqa: F401  (fixtures)
+from ui_fixtures import drawn_frame as frame, kivy_window, make_ui, start_game  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
-
-
-def frame():
-    """The next frame drawn, as (width, height, RGBA bytes from the bottom row up)."""
-    from kivy.base import EventLoop
-    from kivy.graphics.opengl import GL_RGBA, GL_UNSIGNED_BYTE, glReadPixels
-
-    window = EventLoop.window
-    width, height = window.size
-    got = []
-
-    def grab(*_):   # before the swap: the frame just drawn is still there to read
-        got.append(glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE))
-
-    window.bind(on_flip=grab)
-    try:
-        for _ in range(10):
-            window.canvas.ask_update()
-            EventLoop.idle()
-            if got:
-                break
-    finally:
-        window.unbind(on_flip=grab)
-    assert got, "no frame was drawn"
-    return width, height, got[0]
 
 
 def pixel(shot, x, y):

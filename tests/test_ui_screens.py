@@ -7,7 +7,8 @@ The PNGs land in build/screenshots/<lang>-<screen>.png for a person to look at.
 import pytest
 
 from companion.store import DB_NAME
-from ui_fixtures import HEIGHT, WIDTH, kivy_window, layout_problems, make_ui, open_setup  # noqa: F401  (fixtures)
+from ui_fixtures import (HEIGHT, WIDTH, kivy_window, layout_problems, make_ui, open_setup,  # noqa: F401  (fixtures)
+                         text_drawn_texel_for_pixel)
 
 pytestmark = pytest.mark.ui
 
@@ -34,6 +35,7 @@ def populate(ui):
 def look(ui, lang, name, whole_window=True):
     ui.pump(2)
     assert layout_problems(ui) == [], name
+    text_drawn_texel_for_pixel(name)
     path = ui.shot(f"{lang}-{name}", None if whole_window else ui.app.root)
     assert path.stat().st_size > 5000  # a picture, not a black frame
 

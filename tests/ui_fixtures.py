@@ -441,11 +441,79 @@ def layout_problems(ui, root=None) -> list[str]:
     return problems
 
 
+def drawn_frame():
+    """The next frame drawn, as (width, height, RGBA bytes from the bottom row up)."""
+    from kivy.base import EventLoop
+    from kivy.graphics.opengl import GL_RGBA, GL_UNSIGNED_BYTE, glReadPixels
+
+    window = EventLoop.window
+    width, height = window.size
+    got = []
+
+    def grab(*_):   # before the swap: the frame just drawn is still there to read
+        got.append(glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE))
+
+    window.bind(on_flip=grab)
+    try:
+        for _ in range(10):
+            window.canvas.ask_update()
+            EventLoop.idle()
+            if got:
+                break
+    finally:
+        window.unbind(on_flip=grab)
+    assert got, "no frame was drawn"
+    return width, height, got[0]
+
+
+def text_rectangles() -> list:
+    """The Rectangles of every text drawn on the window now: those whose texture is
+    sampled nearest (ui/widgets.py texel_for_pixel)."""
+    from kivy.base import EventLoop
+    from kivy.graphics import Rectangle
+
+    found = []
+
+    def walk(canvas):
+        for child in getattr(canvas, "children", None) or ():
+            texture = getattr(child, "texture", None)
+            if type(child) is Rectangle and texture is not None and texture.mag_filter == "nearest":
+                found.append(child)
+            walk(child)
+    walk(EventLoop.window.canvas)
+    return found
+
+
+def text_drawn_texel_for_pixel(name) -> None:
+    """Every text sampled nearest is drawn at its texture's own size, and nothing on the
+    window scales or turns what it draws: so each texel lands on one pixel, and nearest
+    shows what linear filtering would (tests/test_ui_texel.py: the very pixels). Text
+    stretched or squeezed would be blocky sampled nearest."""
+    from kivy.base import EventLoop
+    from kivy.graphics.context_instructions import MatrixInstruction, Translate
+
+    rects = text_rectangles()
+    assert rects, f"{name}: no text sampled nearest"
+    stretched = [(tuple(r.size), tuple(r.texture.size)) for r in rects
+                 if abs(r.size[0] - r.texture.width) > 0.01 or abs(r.size[1] - r.texture.height) > 0.01]
+    assert stretched == [], f"{name}: text drawn at another size than its texture's: {stretched[:3]}"
+    turned = []
+
+    def walk(canvas):
+        for child in getattr(canvas, "children", None) or ():
+            if isinstance(child, MatrixInstruction) and not isinstance(child, Translate):   # moving is fine
+                turned.append(type(child).__name__)
+            walk(child)
+    walk(EventLoop.window.canvas)
+    assert turned == [], f"{name}: the window scales or turns: {turned[:3]}"
+
+
 def look(ui, name, widget=None):
     """Check what is on screen (or in a dialog) fits, then photograph the window."""
     ui.pump(2)
     problems = layout_problems(ui, widget)
     assert problems == [], f"{name}: {problems}"
+    text_drawn_texel_for_pixel(name)
     path = ui.shot(name)
     assert path.stat().st_size > 5000  # a picture, not a black frame
     return path

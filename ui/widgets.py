@@ -500,12 +500,26 @@ class PadStrip(BoxLayout):
         return label
 
 
+def texel_for_pixel(texture) -> None:
+    """Sample a text's texture at the nearest texel. Text is drawn texel for pixel
+    (Kivy's Label and GlyphNumber place it at whole pixels, at its own size), where
+    nearest draws the very pixels linear filtering does (tests/test_ui_texel.py), and
+    a software renderer (llvmpipe: the tests, the bench, a Pi without its GPU driver)
+    fills it faster: a tenth of a whole frame's fill on the table and game screens.
+    In a list scrolled to a fraction of a pixel, linear blurs text by that fraction;
+    nearest keeps it crisp. Not for what is stretched or smoothed by its texture (the
+    rounded 9-slices, SmoothLine): those keep linear."""
+    if texture is not None and texture.mag_filter != "nearest":
+        texture.mag_filter = texture.min_filter = "nearest"
+
+
 @lru_cache(maxsize=64)
 def glyph(char: str, font_size: int, bold: bool):
     """One character drawn once at this size, in white (a Color tints it)."""
     from kivy.core.text import Label as CoreLabel
     label = CoreLabel(text=char, font_size=font_size, bold=bold)
     label.refresh()
+    texel_for_pixel(label.texture)
     return label.texture
 
 
