@@ -27,7 +27,7 @@ KIVY_HOME). Every figure comes from a process of its own, one at a time:
   with no timing hooks: run_app as it is) on the dice table and on Sing Sing with
   the guess timer running, the bare app (Cellmate's hop) idle, and the bare app
   counting down from 2:00 once a second in a label as big as Cellmate's guess clock
-  (the countdown is set beside both); the four in turn, three rounds, the median of
+  (the countdown is set beside both); the four in turn, five rounds, the median of
   each (a round in --quick).
 * peak memory (VmHWM): Cellmate reopened on the 10,000-action game with the log
   open; the bare app (Cellmate's hop) after its presses.
@@ -319,7 +319,7 @@ def main() -> int:
     parser.add_argument("--browse-only", action="store_true",
                         help="only Past games and Statistics with thousands of games (and the bare app's presses)")
     args = parser.parse_args()
-    presses, idle_s, idle_rounds, cold_runs = (60, 5.0, 1, 2) if args.quick else (500, 30.0, 3, 11)
+    presses, idle_s, idle_rounds, cold_runs = (60, 5.0, 1, 2) if args.quick else (500, 30.0, 5, 11)
     history = 300 if args.quick else 3_000
     voice_events = 20 if args.quick else 200
     rows: list[tuple[str, str, str, str, str, str]] = []
@@ -392,7 +392,8 @@ def main() -> int:
 
         # -- idle CPU
         # A few tenths of a percent of one core is all an idle app uses, and what else the
-        # machine does moves that much between stretches: the four are taken in turn,
+        # machine does moves that much between stretches (here the same app, turning its
+        # loop as often, spent from 4 to 12 ms a second): the four are taken in turn,
         # `idle_rounds` times, and each one's median is compared. The countdown is set
         # beside the bare app idle (what the issue names) and beside the bare app showing
         # the same countdown (like for like: a frame each second, which any app pays).
