@@ -466,22 +466,24 @@ def drawn_frame():
     return width, height, got[0]
 
 
-def text_rectangles() -> list:
-    """The Rectangles of every text drawn on the window now: those whose texture is
-    sampled nearest (ui/widgets.py texel_for_pixel)."""
+def window_instructions():
+    """Every graphics instruction on the window now, depth first."""
     from kivy.base import EventLoop
-    from kivy.graphics import Rectangle
-
-    found = []
 
     def walk(canvas):
         for child in getattr(canvas, "children", None) or ():
-            texture = getattr(child, "texture", None)
-            if type(child) is Rectangle and texture is not None and texture.mag_filter == "nearest":
-                found.append(child)
-            walk(child)
-    walk(EventLoop.window.canvas)
-    return found
+            yield child
+            yield from walk(child)
+    return walk(EventLoop.window.canvas)
+
+
+def text_rectangles() -> list:
+    """The Rectangles of every text drawn on the window now: those whose texture is
+    sampled nearest (ui/widgets.py texel_for_pixel)."""
+    from kivy.graphics import Rectangle
+
+    return [i for i in window_instructions()
+            if type(i) is Rectangle and i.texture is not None and i.texture.mag_filter == "nearest"]
 
 
 def text_drawn_texel_for_pixel(name) -> None:
@@ -489,7 +491,6 @@ def text_drawn_texel_for_pixel(name) -> None:
     window scales or turns what it draws: so each texel lands on one pixel, and nearest
     shows what linear filtering would (tests/test_ui_texel.py: the very pixels). Text
     stretched or squeezed would be blocky sampled nearest."""
-    from kivy.base import EventLoop
     from kivy.graphics.context_instructions import MatrixInstruction, Translate
 
     rects = text_rectangles()
@@ -497,14 +498,8 @@ def text_drawn_texel_for_pixel(name) -> None:
     stretched = [(tuple(r.size), tuple(r.texture.size)) for r in rects
                  if abs(r.size[0] - r.texture.width) > 0.01 or abs(r.size[1] - r.texture.height) > 0.01]
     assert stretched == [], f"{name}: text drawn at another size than its texture's: {stretched[:3]}"
-    turned = []
-
-    def walk(canvas):
-        for child in getattr(canvas, "children", None) or ():
-            if isinstance(child, MatrixInstruction) and not isinstance(child, Translate):   # moving is fine
-                turned.append(type(child).__name__)
-            walk(child)
-    walk(EventLoop.window.canvas)
+    turned = [type(i).__name__ for i in window_instructions()
+              if isinstance(i, MatrixInstruction) and not isinstance(i, Translate)]   # moving is fine
     assert turned == [], f"{name}: the window scales or turns: {turned[:3]}"
 
 
