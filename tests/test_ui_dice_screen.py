@@ -1,13 +1,16 @@
-"""The dice table screen (ui/screens/dice.py): what the big die shows as the turn passes."""
+"""The dice table screen (ui/screens/dice.py): what the big die shows as the turn passes,
+and a long game's counts and last rolls in their panel."""
 import pytest
 
-from ui_fixtures import kivy_window, look, make_ui, start_game  # noqa: F401
+from companion.session import Session
+from companion.store import Store
+from ui_fixtures import FirstSeat, StubRig, kivy_window, look, make_ui, start_game  # noqa: F401
 from ui import theme
 
 pytestmark = pytest.mark.ui
 
 
-def test_the_last_roll_is_dimmed_once_the_turn_passes_and_bright_again_after_undo(make_ui):
+def test_the_last_roll_is_dimmed_once_the_turn_passes_and_bright_again_after_undo(make_ui):  # noqa: F811
     ui = make_ui(seat=0)
     dice = start_game(ui, "dice", ("Anna", "Ben"))
     number = dice.die.children[-1]                     # the die's big number
@@ -23,3 +26,36 @@ def test_the_last_roll_is_dimmed_once_the_turn_passes_and_bright_again_after_und
 
     ui.tap(dice.undo_btn)                              # back to Anna, who rolled it
     assert not dice.die.stale and list(number.color) == list(theme.TEXT)
+
+
+def long_table(rolls: int) -> Store:
+    """A dice table of four where this many rolls were made, faces 1 to 6 in turn, one more 6 each 7th."""
+    store = Store.memory()
+    session = Session.create(store, "dice", ["Anna", "Ben", "Cleo", "Dee"], {}, rng=FirstSeat(0))
+    for n in range(rolls):
+        session.act({"type": "roll", "dice": [6 if n % 7 == 6 else 1 + n % 6]})
+        if n % 3 == 2:
+            session.act({"type": "pass"})
+    session.close()
+    return store
+
+
+@pytest.mark.parametrize("keys", ["keys shown", "no keys"])   # off a Pi the keys' help takes a strip of the height
+def test_a_long_games_counts_and_last_rolls_fit_the_panel(make_ui, keys):  # noqa: F811
+    ui = make_ui(store=long_table(7000), rig=StubRig(key_help=None if keys == "keys shown" else []))
+    dice = ui.ids("dice")
+    counts = ui.app.session.histogram()
+    assert min(counts.values()) >= 1000                               # four digits each
+    rows = list(reversed(dice.histogram.children))
+    assert [(bar.face, bar.count) for bar in rows] == sorted(counts.items())
+    # look(): no count spills out of its box (stood over a 24 px column, "1000" ran into its neighbours)
+    look(ui, f"dice-long-game-{keys.replace(' ', '-')}")
+    # rows close up at most into the digits' empty margins: the digits of two rows never touch
+    for upper, lower in zip(rows, rows[1:]):
+        assert upper.y - lower.top >= -0.25 * upper.height - 0.5
+    # the last rolls: whole rows only, none half under the Undo row
+    area, shown = dice.history_area, dice.history.children
+    assert len(shown) >= 2 and len(shown) % 2 == 0
+    assert all(area.y - 0.5 <= chip.y and chip.top <= area.top + 0.5 for chip in shown)
+    latest = ui.app.session.rolls()[-1]
+    assert list(reversed(shown))[0].text == str(latest.dice[0])     # newest first

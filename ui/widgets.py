@@ -589,16 +589,43 @@ class ChipLabel(BoxLayout):
 
 
 class Histogram(BoxLayout):
-    """Bars per face 1 to 6 with their counts."""
+    """A row per face 1 to 6: its bar and its count. Rows, not columns: a count of a
+    long game ("858") is wider than a sixth of the panel, and stood over its column it
+    ran into its neighbours'. Each row is as high as its text; where the panel is short
+    (the keys' help under the table) the rows close up into the empty margins above
+    and below the digits, never onto the digits themselves."""
     counts = DictProperty({})
     bar_colour = ListProperty(list(theme.TONES["primary"][0]))
 
     def on_counts(self, *_):
         top = max(self.counts.values(), default=0) or 1
         faces = sorted(self.counts)
+        count_width, row = _digits_box(len(str(max(self.counts.values(), default=0))), sp(24), False)
+        face_width, _ = _digits_box(1, sp(24), True)
         for face, bar in zip(faces, reuse(self, len(faces), HistogramBar)):
             bar.face, bar.count, bar.share = face, self.counts[face], self.counts[face] / top
+            bar.count_width, bar.face_width, bar.height = count_width, face_width, row
             bar.bar_colour = self.bar_colour
+        self.on_height()
+
+    def on_height(self, *_):
+        rows = self.children
+        if len(rows) < 2:
+            return
+        row = rows[0].height
+        # a digit's ink is some 60 % of its line: a quarter of a line may overlap the next row's margin
+        self.spacing = max(-0.25 * row, min(dp(8), (self.height - len(rows) * row) / (len(rows) - 1)))
+
+
+@lru_cache(maxsize=64)
+def _digits_box(digits: int, font_size: float, bold: bool) -> tuple[float, float]:
+    """Width (plus a pixel or two for rounding) and line height of a number of this many
+    digits: digits are all as wide in the app's font."""
+    from kivy.core.text import Label as CoreLabel
+    label = CoreLabel(font_size=font_size, bold=bold)
+    label.resolve_font_name()
+    width, height = label.get_extents("0" * digits)
+    return math.ceil(width) + 2, math.ceil(height)
 
 
 class HistogramBar(BoxLayout):
@@ -606,6 +633,8 @@ class HistogramBar(BoxLayout):
     count = NumericProperty(0)
     share = NumericProperty(0.0)
     bar_colour = ListProperty([1, 1, 1, 1])
+    count_width = NumericProperty(0)
+    face_width = NumericProperty(0)
 
 
 class DieArea(ButtonBehavior, BoxLayout):

@@ -14,6 +14,8 @@ from .base import BaseScreen, faces_text, HISTORY, running_app
 
 
 class DiceScreen(BaseScreen):
+    _history = None      # the rolls last shown and their players, shown again when the room changes
+
     def refresh(self):
         app, t = self.app, self.t
         session = app.session
@@ -64,10 +66,19 @@ class DiceScreen(BaseScreen):
         ids.histogram_title.text = t("dice.histogram", count=sum(counts.values()))
         self.show_pads()
 
+    def fit_history(self) -> None:
+        """The history's room changed (the window laid out): as many rolls as fit now."""
+        if self._history is not None:
+            self._show_history(*self._history)
+
     def _show_history(self, recent, players) -> None:
-        """The last rolls, newest first. A roll already shown keeps its widget (a new
-        roll moves the others down a place: their texts are not drawn again)."""
+        """The last rolls, newest first, as many whole rows as the room holds (a roll
+        half hidden under the Undo row is no use). A roll already shown keeps its widget
+        (a new roll moves the others down a place: their texts are not drawn again)."""
+        self._history = (recent, players)
         box = self.ids.history
+        rows = int(self.ids.history_area.height // dp(theme.CHIP))
+        recent = recent[:max(1, rows) * box.cols]
         wanted = []
         for item in recent:
             who = players[item.player] if 0 <= item.player < len(players) else {"colour": "grey", "letter": "?"}
