@@ -59,3 +59,32 @@ def test_a_long_games_counts_and_last_rolls_fit_the_panel(make_ui, keys):  # noq
     assert all(area.y - 0.5 <= chip.y and chip.top <= area.top + 0.5 for chip in shown)
     latest = ui.app.session.rolls()[-1]
     assert list(reversed(shown))[0].text == str(latest.dice[0])     # newest first
+
+
+def test_the_last_rolls_stay_newest_first_through_rolls_passes_and_undos(make_ui):  # noqa: F811
+    ui = make_ui(seat=0)
+    dice = start_game(ui, "dice", ("Anna", "Ben", "Cleo", "Dee"))
+    session = ui.app.session
+    room = 2 * int(dice.history_area.height // dice.history.children[0].height) if dice.history.children else 0
+
+    def shown():
+        return [(chip.letter, chip.text) for chip in reversed(dice.history.children)]
+
+    def newest_first():
+        players = session.setup["players"]
+        return [(players[r.player]["letter"], str(r.dice[0])) for r in reversed(session.rolls())]
+
+    for n in range(14):
+        ui.tap(dice.die)
+        if n % 2:
+            ui.tap(dice.pass_btn)
+        room = room or 2 * int(dice.history_area.height // dice.history.children[0].height)
+        assert shown() == newest_first()[:room]
+    assert room >= 4 and len(session.rolls()) > room           # the history is full and rolls over
+    chips = {id(chip) for chip in dice.history.children}
+    ui.tap(dice.die)
+    assert shown() == newest_first()[:room]
+    assert {id(chip) for chip in dice.history.children} == chips   # the oldest chip shows the newest roll
+    for _ in range(3):
+        ui.tap(dice.undo_btn)
+        assert shown() == newest_first()[:room]

@@ -94,10 +94,16 @@ class DiceScreen(BaseScreen):
                 chip.colour, chip.letter, chip.text = who["colour"], who["letter"], faces_text(item.dice)
                 chip.shows = key
             order.append(chip)
-        if list(reversed(box.children)) != order:
-            box.clear_widgets()
-            for chip in order:
-                box.add_widget(chip)
+        for chip in list(box.children):
+            if chip not in order:
+                box.remove_widget(chip)
+        # Moved one at a time, not all taken off and put back: a new roll is one chip
+        # moved to the front, and the others keep their drawing as it is.
+        for at, chip in enumerate(order):
+            if list(reversed(box.children))[at:at + 1] != [chip]:
+                if chip.parent is not None:      # (box is ids' weak proxy: not `is` its parent)
+                    chip.parent.remove_widget(chip)
+                box.add_widget(chip, index=len(box.children) - at)
 
     def show_pads(self):
         """Which seats have a pad, and which of those pads are offline (app.pad_states)."""
