@@ -3,7 +3,7 @@ import pytest
 
 from companion.config import Config, Timer
 from companion.inputs import InputEvent
-from ui_fixtures import kivy_window, make_ui, start_table  # noqa: F401  (fixtures)
+from ui_fixtures import kivy_window, look, make_ui, start_table  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
 
@@ -49,6 +49,21 @@ def test_timer_button_pauses_and_resumes(make_ui):
     ui.clock.advance(100)
     ui.pump(1)
     assert ui.rig.played.count("alarm") == 0  # a reset timer never buzzes
+
+
+@pytest.mark.parametrize("seconds, shown", [(600, "10:00"), (3600, "60:00")])   # the settings' most, the file's
+def test_a_timer_of_ten_minutes_and_more_shows_on_one_line(make_ui, seconds, shown):
+    ui = make_ui(config=Config(timer=Timer(seconds=seconds, tick_last=3)))
+    dice = start_table(ui, ("Anna", "Ben"))
+    ui.app.root.ids.toast.hide()
+    timer = dice.timer_btn
+    digits = next(label for label in timer.children if label.text == shown)
+    look(ui, f"dice-timer-{seconds}")   # not broken into "10:0" and "0", nor spilling out of the button
+    assert 24 <= digits.font_size < 40
+    ui.tap(timer)
+    ui.clock.advance(seconds - 59)      # under a minute left: as big as ever
+    ui.pump(1)
+    assert timer.seconds == "59" and digits.font_size == pytest.approx(40)
 
 
 def test_simulated_buzzer_flashes_its_cue_on_screen(make_ui):

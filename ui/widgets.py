@@ -651,6 +651,12 @@ class TimerButton(ButtonBehavior, BoxLayout):
     caption = StringProperty("")
     phase = StringProperty("idle")   # idle / running / paused / done / last
 
+    @staticmethod
+    def digits_font(seconds: str, room: float) -> float:
+        """40sp, or smaller (never under 24) where "10:00" and more would not fit on one line."""
+        wide = drawn_width(seconds or "0", 100, True) / 100      # per px of font size
+        return max(sp(24), min(sp(40), (room - dp(4)) / wide if wide else sp(40)))
+
 
 class ScissorClip:
     """For a StencilView (a ScrollView, a RecycleView, the ScreenManager): clip to the
