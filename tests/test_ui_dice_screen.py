@@ -28,12 +28,12 @@ def test_the_last_roll_is_dimmed_once_the_turn_passes_and_bright_again_after_und
     assert not dice.die.stale and list(number.color) == list(theme.TEXT)
 
 
-def long_table(rolls: int) -> Store:
+def long_table(rolls: int, dice: int = 1) -> Store:
     """A dice table of four where this many rolls were made, faces 1 to 6 in turn, one more 6 each 7th."""
     store = Store.memory()
-    session = Session.create(store, "dice", ["Anna", "Ben", "Cleo", "Dee"], {}, rng=FirstSeat(0))
+    session = Session.create(store, "dice", ["Anna", "Ben", "Cleo", "Dee"], {"dice": dice}, rng=FirstSeat(0))
     for n in range(rolls):
-        session.act({"type": "roll", "dice": [6 if n % 7 == 6 else 1 + n % 6]})
+        session.act({"type": "roll", "dice": [6 if n % 7 == 6 else 1 + (n + k) % 6 for k in range(dice)]})
         if n % 3 == 2:
             session.act({"type": "pass"})
     session.close()
@@ -88,3 +88,18 @@ def test_the_last_rolls_stay_newest_first_through_rolls_passes_and_undos(make_ui
     for _ in range(3):
         ui.tap(dice.undo_btn)
         assert shown() == newest_first()[:room]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_rolls_of_three_dice_show_whole_in_the_last_rolls(make_ui, lang):  # noqa: F811
+    ui = make_ui(store=long_table(3000, dice=3))
+    ui.app.set_language(lang)
+    ui.pump(2)
+    dice = ui.ids("dice")
+    assert dice.histogram_title.text == {"en": "All rolls: 9000", "de": "Würfe: 9000"}[lang]
+    # look(): no roll cut short to "1..." (two to a row left each some 40 px), no title shortened
+    look(ui, f"dice-three-dice-{lang}")
+    assert dice.history.cols == 1
+    latest = ui.app.session.rolls()[-1].dice
+    text = f"{'+'.join(map(str, latest))} = {sum(latest)}"
+    assert list(reversed(dice.history.children))[0].text == text and len(dice.history.children) >= 3

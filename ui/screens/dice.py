@@ -10,7 +10,14 @@ from kivy.properties import NumericProperty, StringProperty
 
 from .. import theme
 from ..widgets import ChipLabel, Dialog
-from .base import BaseScreen, faces_text, HISTORY, running_app
+from .base import BaseScreen, HISTORY, running_app
+
+
+def history_text(dice) -> str:
+    """A roll in the last rolls, as short as it reads: "5", or "5+5+4 = 14" (the spaced
+    "5 + 5 + 4 = 14" of the die's caption is wider than the room)."""
+    dice = list(dice)
+    return str(dice[0]) if len(dice) == 1 else f"{'+'.join(map(str, dice))} = {sum(dice)}"
 
 
 class DiceScreen(BaseScreen):
@@ -77,6 +84,8 @@ class DiceScreen(BaseScreen):
         (a new roll moves the others down a place: their texts are not drawn again)."""
         self._history = (recent, players)
         box = self.ids.history
+        # several dice a roll ("5+5+4 = 14") take a row each; a single die's face, half a row
+        box.cols = 1 if any(len(item.dice) > 1 for item in recent) else 2
         rows = int(self.ids.history_area.height // dp(theme.CHIP))
         recent = recent[:max(1, rows) * box.cols]
         wanted = []
@@ -91,7 +100,7 @@ class DiceScreen(BaseScreen):
             chip = shown.pop(key, None)
             if chip is None:
                 chip = spares.pop() if spares else ChipLabel(size_hint_y=None, height=dp(theme.CHIP))
-                chip.colour, chip.letter, chip.text = who["colour"], who["letter"], faces_text(item.dice)
+                chip.colour, chip.letter, chip.text = who["colour"], who["letter"], history_text(item.dice)
                 chip.shows = key
             order.append(chip)
         for chip in list(box.children):
