@@ -424,6 +424,10 @@ def layout_problems(ui, root=None) -> list[str]:
             tw, th = w.texture_size
             if th > w.height + 2 or tw > w.width + 2:
                 problems.append(f"{name} spills out: text {tw}x{th} in a {w.width:.0f}x{w.height:.0f} box")
+            # A box of fixed height (text_size) keeps the texture that size: lines taller are cut off.
+            lines_high = w._label._internal_size[1]
+            if lines_high > w.height + 2:
+                problems.append(f"{name} is cut off: its lines are {lines_high:.0f} px high in a {w.height:.0f} px box")
             # Shortened ("...") or lines dropped (max_lines): what is drawn is not the whole text.
             drawn = "".join(word.text for line in w._label._cached_lines for word in line.words)
             whole = plain(w.text) if w.markup else w.text  # drawn: no tags, escapes resolved
