@@ -443,3 +443,21 @@ def test_statistics_is_made_ready_while_past_games_sits_still(make_ui):
     assert ui.app.sm.has_screen("stats") and ui.app.sm.current == "sessions"   # made, not shown
     ui.tap(ui.ids().stats)
     assert ui.app.sm.current == "stats"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_name_too_long_beside_and_more_gives_way_to_the_names_after_it(make_ui, lang):  # noqa: F811
+    from ui.widgets import NamesLabel
+    store = Store.memory()
+    long = "W" * 20                                      # the longest name a seat takes, in wide letters
+    session = Session.create(store, "dice", [long, "Ann", "Bob", "Cy", "Dee"], {}, rng=FirstSeat(0))
+    session.act({"type": "roll"})
+    ui = make_ui(store=store)
+    ui.app.set_language(lang)
+    ui.tap(ui.ids().home_btn)
+    ui.tap(ui.ids().sessions)
+    row = ui.ids().rows.children[0]
+    names = next(w for w in row.walk() if isinstance(w, NamesLabel))
+    # "WWWW... and 4 more" is two lines in a box of one: Kivy cut both off at the middle
+    assert names.text == {"en": "Ann, Bob, Cy, Dee and 1 more", "de": "Ann, Bob, Cy, Dee und 1 weitere"}[lang]
+    look(ui, f"sessions-long-name-first-{lang}")       # nothing cut off

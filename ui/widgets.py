@@ -181,13 +181,21 @@ class NamesLabel(WholeWords, Label):
         if not names:
             self.text = self.template
             return
-        for shown in range(len(names), 0, -1):
-            rest = len(names) - shown
-            listed = ", ".join(names[:shown]) + (" " + self.more.format(count=rest) if rest else "")
-            text = self.template.format(names=listed)
-            if shown == 1 or self._fits(text):
-                break
-        self.text = text
+
+        def text(shown):
+            rest = len(names) - len(shown)
+            return self.template.format(names=", ".join(shown) + (" " + self.more.format(count=rest) if rest else ""))
+
+        if self._fits(text(names)):
+            self.text = text(names)
+            return
+        # As many as fit, in seat order; a name too long for the line beside "and 3 more"
+        # gives way to the ones after it, rather than break onto a line the box has not.
+        shown: list[str] = []
+        for name in names:
+            if self._fits(text(shown + [name])):
+                shown.append(name)
+        self.text = text(shown or names[:1])
 
     def _fits(self, text: str) -> bool:
         from kivy.core.text import Label as CoreLabel
