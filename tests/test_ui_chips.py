@@ -123,3 +123,30 @@ def test_the_turn_chip_shows_the_shape_of_whose_turn_it_is(make_ui):
     ui.tap(dice.pass_btn)
     anna = ui.app.session.state["players"][0]
     assert dice.turn_chip.shape == COLOUR_SHAPE[anna["colour"]] and dice.turn_chip.letter == anna["letter"]
+
+
+def test_the_header_chip_given_its_width_back_draws_around_its_own_middle(make_ui):  # noqa: F811
+    """The game screen's chip of whose turn it is takes no width while nobody's turn is
+    shown (laying out the heists) and gets it back with a turn: its shape was drawn
+    around its old middle, half over the Home button, with the letter beside it."""
+    ui = make_ui(seat=0)
+    game = start_game(ui, "heist", ("Anna", "Ben"))
+    chip = game.turn_chip
+    assert chip.width == 0 and chip.opacity == 0          # the heists are laid out first: nobody's turn
+    chip.width = chip.height                              # what a turn does (ui/screens/game.py)
+    chip.opacity = 1
+    ui.pump(2)
+    xs, ys = chip.outline[0::2], chip.outline[1::2]
+    assert abs((min(xs) + max(xs)) / 2 - (chip.x + chip.width / 2)) < 1
+    assert abs((min(ys) + max(ys)) / 2 - (chip.y + chip.height / 2)) < 1
+    assert min(xs) >= game.home_btn.right
+
+
+def test_a_glyph_number_stays_in_the_middle_of_its_box_as_the_box_grows(kivy_window):  # noqa: F811
+    from ui.widgets import GlyphNumber
+
+    number = GlyphNumber(text="42", font_size=48, size=(0, 100), pos=(10, 0))
+    number.width = 200        # one resize: the glyphs move with it, not to the old middle
+    left = number._rects[0].pos[0]
+    drawn = number.texture_size[0]
+    assert abs(left - (10 + (200 - drawn) / 2)) <= 1

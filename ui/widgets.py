@@ -348,7 +348,9 @@ class Chip(Label):
 
     def _draw(self, *_):
         corners, self.letter_scale, self.letter_drop = CHIP_SHAPES.get(self.shape, CHIP_SHAPES["circle"])
-        cx, cy = self.center
+        # not self.center: a cached alias, still the old middle while a resize tells `size`'s
+        # watchers (a header chip given its width back drew its shape over the Home button)
+        cx, cy = self.x + self.width / 2, self.y + self.height / 2
         r = max(0.0, min(self.size) / 2 - dp(2))
         points = [(cx + x * r, cy + y * r) for x, y in corners]
         self.outline = [v for point in points for v in point]
@@ -570,7 +572,8 @@ class GlyphNumber(Widget):
 
     def _place(self, *_):
         width, height = self.texture_size
-        x, y = int(self.center_x - width / 2), int(self.center_y - height / 2)
+        # not center_x / center_y: cached aliases, still the old middle while `size`'s watchers run
+        x, y = int(self.x + (self.width - width) / 2), int(self.y + (self.height - height) / 2)
         for rect, texture in zip(self._rects, self._glyphs):
             rect.pos = (x, y)
             x += texture.width
