@@ -3,8 +3,18 @@
 Texts live in locale/<lang>.json as "key": "text with {named} fields"; each
 game may bring its own locale/<game>.<lang>.json, merged in.
 A missing German text falls back to English, and a missing key shows the key,
-so a gap is visible but never crashes the table. Plurals: a text given a
-count of 1 is "<key>.one" when the catalogue has it ("Enter 1 die face.").
+so a gap is visible but never crashes the table.
+
+Plurals go through the catalogue, never by hand ("card(s)", "Rekrut(en)"):
+a text whose number must agree with a word ("1 action left", "noch 1 Aktion",
+"1 of 2 seats has a pad") has a second text "<key>.one", and the catalogue
+picks it when the text's counted field is 1. The counted field is `count`,
+unless COUNTED_BY names another for that key (`left` in "{left} actions
+left"). English and German plurals have the same shape: 1 is singular, every
+other number (0 too) plural. A text with two counted numbers is put together
+from counted pieces (snitch.escape_plans, snitch.backstab_icons). A number
+that can never be 1 (a fixed 18 cards, a hand limit of 10) needs no ".one";
+tests/test_i18n.py holds those to the game's constants.
 """
 from __future__ import annotations
 
@@ -14,6 +24,32 @@ from pathlib import Path
 
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 _DIR = Path(__file__).parent / "locale"
+
+# The counted field of each text whose number is not called `count`.
+COUNTED_BY = {
+    "pads.some_held": "held",                       # "{held} of {count} seats have a pad"
+    "dig.prompt.turn": "left",
+    "dig.line.cigarettes": "n",
+    "error.dig_no_actions": "cost",
+    "heist.prompt.start": "free",
+    "heist.prompt.step_done": "free",
+    "heist.prompt.complete": "take",
+    "heist.banner.winner": "total",
+    "heist.banner.tie": "total",
+    "error.heist_activate": "high",
+    "singsing.prompt.remove_tracker_two": "left",
+    "error.singsing_not_enough_bars": "left",
+    "error.singsing_too_many_free": "bars",
+    "snitch.prompt.escape_more": "left",
+    "snitch.line.riot_off": "left",
+    "snitch.line.scheme": "needed",
+    "snitch.board.scheme": "needed",
+}
+
+
+def counted_field(key: str) -> str:
+    """The field whose number picks "<key>.one": `count` unless COUNTED_BY says otherwise."""
+    return COUNTED_BY.get(key, "count")
 
 
 @lru_cache(maxsize=None)
@@ -31,7 +67,8 @@ class Catalogue:
         self.lang = lang
 
     def __call__(self, key: str, **params) -> str:
-        if params.get("count") == 1 and key + ".one" in texts("en"):
+        number = params.get(counted_field(key))
+        if number == 1 and not isinstance(number, bool) and key + ".one" in texts("en"):
             key += ".one"
         text = texts(self.lang).get(key) or texts("en").get(key)
         if text is None:

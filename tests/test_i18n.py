@@ -50,3 +50,18 @@ def test_one_die_is_said_in_the_singular_in_both_languages():
         with pytest.raises(IllegalAction) as refused:
             Param("die", "x", count=count).check("dice", [1, 2, 3])
         assert (Catalogue("en").error(refused.value), Catalogue("de").error(refused.value)) == (en, de)
+
+
+def test_a_text_counted_by_another_field_than_count_agrees_with_it():
+    """COUNTED_BY names the field a text agrees with: the pads' "{held} of {count}
+    seats" agrees with held, not with the table's count."""
+    from companion.i18n import counted_field
+    assert counted_field("pads.some_held") == "held" and counted_field("log.more") == "count"
+    for held, en, de in ((1, "1 of 2 seats has a pad.", "1 von 2 Plätzen hat ein Pad."),
+                         (2, "2 of 3 seats have a pad.", "2 von 3 Plätzen haben ein Pad."),
+                         (0, "0 of 2 seats have a pad.", "0 von 2 Plätzen haben ein Pad.")):
+        count = max(2, held + 1)
+        assert Catalogue("en")("pads.some_held", held=held, count=count).startswith(en)
+        assert Catalogue("de")("pads.some_held", held=held, count=count).startswith(de)
+    # a count of 1 beside it does not make the text singular
+    assert Catalogue("en")("pads.some_held", held=2, count=1).startswith("2 of 1 seats have")

@@ -200,7 +200,7 @@ def test_pads_with_problems_are_listed_with_what_is_wrong(make_ui, tmp_path):
         other = ({"twinA", "twinB"} - {holder}).pop()
         rows = list(reversed(screen.ids.seats.children))
         assert [(r.name, r.kind) for r in rows] == [("Player 1", "online"), ("Player 2", "none")]
-        assert screen.ids.prompt.text == "1 of 2 seats have a pad. Tap Claim at a seat, then press its pad."
+        assert screen.ids.prompt.text == "1 of 2 seats has a pad. Tap Claim at a seat, then press its pad."
         listed = sorted((row.kind, row.status) for row in screen.ids.others.children)
         assert listed == [("problem", "Remembers seat 1, which another pad holds: claim a seat with it"),
                           ("problem", "Speaks another protocol version: update its firmware")]
