@@ -314,6 +314,22 @@ def test_two_actions_a_turn_shown_as_they_are_spent():
     assert GAME.summary(s, EN)["prompt"] == EN("dig.prompt.no_actions", name="Bob", n=10)
 
 
+def test_the_actions_left_are_said_in_the_singular_for_one_in_both_languages():
+    """'Bob: 1 action left', 'noch 1 Aktion': never '1 actions' / '1 Aktionen'."""
+    s = new(3, first=1)
+    assert GAME.summary(s, EN)["prompt"] == "Bob: 2 actions left. Roll to move, or pick an action."
+    assert GAME.summary(s, DE)["prompt"] == "Bob: noch 2 Aktionen. Würfeln und bewegen oder eine Aktion wählen."
+    s = play(s, "play_card")
+    assert GAME.summary(s, EN)["prompt"] == "Bob: 1 action left. Roll to move, or pick an action."
+    assert GAME.summary(s, DE)["prompt"] == "Bob: noch 1 Aktion. Würfeln und bewegen oder eine Aktion wählen."
+    # a move of 2 actions with 1 left, and one of 1 with none left
+    cost_two = refused(s, "cautious_move", "dig_no_actions", place="showers")
+    assert (EN.error(cost_two), DE.error(cost_two)) == ("This needs 2 actions; 1 left.", "Das braucht 2 Aktionen; 1 übrig.")
+    s = play(s, "join_gang", gang="triad")
+    cost_one = refused(s, "play_card", "dig_no_actions")
+    assert (EN.error(cost_one), DE.error(cost_one)) == ("This needs 1 action; 0 left.", "Das braucht 1 Aktion; 0 übrig.")
+
+
 def test_the_turn_passes_clockwise_and_rounds_are_counted():
     s = new(3, first=1)
     s = play(s, "end_turn")
@@ -731,6 +747,8 @@ def test_optional_counters_cigarettes_gang_and_background():
     s = play(s, "join_gang", gang="bratva")
     line = GAME.summary(s, EN)["lines"][0]
     assert "3 cigarettes" in line and "Bratva" in line
+    s = play(s, "adjust", seat=0, what="cigarettes", delta=-2)
+    assert "1 cigarette ·" in GAME.summary(s, EN)["lines"][0] and "1 Zigarette ·" in GAME.summary(s, DE)["lines"][0]
     assert "Hintergrund aufgedeckt" in GAME.summary(s, DE)["lines"][1]
     refused(new(2), "reveal_background", "dig_no_counters", seat=0)
 
