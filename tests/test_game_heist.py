@@ -328,6 +328,51 @@ def test_a_recruit_is_activated_once_per_turn():
     assert state["activated"] == 0 and state["current"] == 1  # un-turned for the next turn
 
 
+def test_the_recruits_left_are_counted_in_the_right_form_in_both_languages():
+    """'1 recruit ready', '3 recruits ready' (German 'Rekrut', 'Rekruten'): never 'recruit(s)'."""
+    def prompts(session):
+        return GAME.summary(session.state, EN)["prompt"], GAME.summary(session.state, DE)["prompt"]
+
+    session = new()
+    begin(session)
+    act(session, "set_team", player=0, recruits=3)
+    en, de = prompts(session)
+    assert "(the next step of a heist; 3 recruits ready)." in en and "Heists; 3 Rekruten bereit)." in de
+    act(session, "set_team", player=0, recruits=1)
+    en, de = prompts(session)
+    assert "(the next step of a heist; 1 recruit ready)." in en and "Heists; 1 Rekrut bereit)." in de
+    assert "(s)" not in en and "(en)" not in de
+    act(session, "set_team", player=0, recruits=4)
+    act(session, "attempt", heist=0, total=9, recruits=1)
+    act(session, "place_die", face=1)
+    en, de = prompts(session)
+    assert "(3 recruits not yet activated this turn;" in en and "(3 Rekruten in diesem Zug noch nicht" in de
+    refused_three = refused(session, "heist_activate", "continue", heist=0, total=9, recruits=4)
+    assert EN.error(refused_three) == "Activate 1 to 3 recruits; each recruit only once per turn."
+    assert DE.error(refused_three) == "Aktiviere 1 bis 3 Rekruten; jeden Rekruten nur einmal pro Zug."
+    act(session, "continue", heist=0, total=9, recruits=2)
+    act(session, "place_die", face=2)
+    en, de = prompts(session)
+    assert "(1 recruit not yet activated this turn;" in en and "(1 Rekrut in diesem Zug noch nicht" in de
+    refused_one = refused(session, "heist_activate", "continue", heist=0, total=9, recruits=2)
+    assert EN.error(refused_one) == "Activate only 1 recruit; each recruit only once per turn."
+    assert DE.error(refused_one) == "Aktiviere nur einen Rekruten; jeden Rekruten nur einmal pro Zug."
+
+
+def test_a_take_of_one_gem_and_a_score_of_one_point_are_singular():
+    session = new()
+    begin(session, take=1)
+    perfect_steps(session, 0, (1, 2, 3, 4))
+    assert session.state["phase"] == "complete"
+    assert GAME.summary(session.state, EN)["prompt"] == "Complete the heist: draw 1 gem from the bag."
+    assert GAME.summary(session.state, DE)["prompt"] == "Schließe den Heist ab: Ziehe 1 Edelstein aus dem Beutel."
+    assert (EN("heist.banner.winner", name="Ann", total=1), DE("heist.banner.winner", name="Ann", total=1)) == (
+        "Ann wins with 1 point!", "Ann gewinnt mit 1 Punkt!")
+    assert (EN("heist.banner.tie", names="Ann, Bob", total=1), DE("heist.banner.tie", names="Ann, Bob", total=1)) == (
+        "A tie: Ann, Bob with 1 point each!", "Gleichstand: Ann, Bob mit je 1 Punkt!")
+    assert EN("heist.banner.winner", name="Ann", total=0) == "Ann wins with 0 points!"
+
+
 def test_only_the_active_player_attempts():
     session = new(["Ann", "Bob"])
     begin(session, first=0)
