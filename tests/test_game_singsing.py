@@ -314,6 +314,34 @@ def test_tracker_refuses_a_bar_that_is_gone_or_not_there():
     assert specs[0].params["window"].minimum == specs[0].params["window"].maximum == 1
 
 
+def test_the_bars_still_due_are_counted_in_the_right_form_in_both_languages():
+    """'2 more bars', '1 more bar' ('noch 1 Stab'): never 'bar(s)' or 'Stab/Stäbe'."""
+    en, de = Catalogue("en"), Catalogue("de")
+    state = act(new(3, advanced=True, tracker=True), "announce_two")
+    assert GAME.summary(state, en)["prompt"] == "P0: remove and tap 2 more bars (chip paid)."
+    assert GAME.summary(state, de)["prompt"] == "P0: noch 2 Stäbe entfernen und antippen (Chip bezahlt)."
+    state = act(state, "remove_bar", window=1, bar="left")
+    assert GAME.summary(state, en)["prompt"] == "P0: remove and tap 1 more bar (chip paid)."
+    assert GAME.summary(state, de)["prompt"] == "P0: noch 1 Stab entfernen und antippen (Chip bezahlt)."
+
+    def refusal(state, type_, **args):
+        with pytest.raises(IllegalAction) as exc:
+            GAME.resolve(state, {"type": type_, **args}, RNG)
+        return en.error(exc.value), de.error(exc.value)
+
+    assert refusal(new(3), "free_convict", convict="eddie") == (       # the one bar of this turn
+        "With 1 bar out, no more convicts can be free.", "Mit 1 entferntem Stab können nicht mehr Häftlinge frei sein.")
+    one_free = act(guess(new(3), "wrong"), "free_convict", convict="eddie")   # two bars out: one card free
+    assert refusal(one_free, "free_convict", convict="joe") == (
+        "With 2 bars out, no more convicts can be free.",
+        "Mit 2 entfernten Stäben können nicht mehr Häftlinge frei sein.")
+    last = act(new(3, advanced=True), "announce_two")                 # two bars due, one left on the board
+    last["bars_out"] = TOTAL_BARS - 1
+    assert refusal(last, "start_timer") == ("Only 1 bar is left.", "Es ist nur noch 1 Stab übrig.")
+    last["bars_out"] = TOTAL_BARS
+    assert refusal(last, "start_timer") == ("Only 0 bars are left.", "Es sind nur noch 0 Stäbe übrig.")
+
+
 def test_without_the_tracker_the_freed_convict_is_entered():
     state = new(3)
     refused(state, "singsing_no_tracker", "remove_bar", window=1, bar="long")
