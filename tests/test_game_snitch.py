@@ -191,6 +191,16 @@ def test_every_draw_lowers_the_deck_and_the_riot_begins_once_at_7():
     assert "Interrogation Deck: 1 card" == summary["lines"][0]   # one card, said so
 
 
+def test_the_cards_to_the_riot_are_counted_in_the_right_form():
+    t = Table(4, guard=3)
+    while t.s["interrogation"] > RIOT_AT + 2:
+        t.turn_draw()
+    assert GAME.summary(t.s, Catalogue("en"))["lines"][1] == "Riot in 2 more cards (at 7 or fewer): help your neighbours only"
+    t.turn_draw()
+    assert GAME.summary(t.s, Catalogue("en"))["lines"][1] == "Riot in 1 more card (at 7 or fewer): help your neighbours only"
+    assert GAME.summary(t.s, Catalogue("de"))["lines"][1] == "Aufstand in 1 Karte (bei 7 oder weniger): nur den Nachbarn helfen"
+
+
 def test_the_last_card_drawn_ends_the_game_at_once():
     t = Table(4)
     for _ in range(17):
@@ -356,6 +366,43 @@ def test_a_scheme_resolves_when_enough_cards_are_under_it():
     assert spec.player == 1 and spec.params["backstabs"].maximum == 3   # 2 cards + the random one
 
 
+def test_a_scheme_of_one_card_is_said_in_the_singular_in_both_languages():
+    """'Bob: Scheme 0 of 1 card', 'pick up the 1 card', 'Plan 0 von 1 Karte', 'Nimm die 1 Karte'."""
+    en, de = Catalogue("en"), Catalogue("de")
+    t = Table(5, guard=4, soap=0, required=[2, 1, 2, 2, 2])
+    lines_en, lines_de = GAME.summary(t.s, en)["lines"], GAME.summary(t.s, de)["lines"]
+    assert any(line.startswith("Bob: Scheme 0 of 1 card · ") for line in lines_en), lines_en
+    assert any(line.startswith("Ann: Scheme 0 of 2 cards · ") for line in lines_en), lines_en
+    assert any(line.startswith("Bob: Plan 0 von 1 Karte · ") for line in lines_de), lines_de
+    assert any(line.startswith("Ann: Plan 0 von 2 Karten · ") for line in lines_de), lines_de
+    assert GAME.board(t.s, en).seats[1].facts[0] == "Scheme 1: 0 of 1 card"
+    assert GAME.board(t.s, de).seats[1].facts[0] == "Plan 1: 0 von 1 Karte"
+    assert GAME.board(t.s, en).seats[0].facts[0] == "Scheme 2: 0 of 2 cards"
+    t.do("play_card", target=1)
+    assert t.s["phase"] == "resolution"
+    assert GAME.summary(t.s, en)["prompt"].startswith(
+        "Ann: pick up the 1 card under Bob's Scheme without looking, add the top card of the Prison Contacts Deck")
+    assert GAME.summary(t.s, de)["prompt"].startswith("Ann: Nimm die 1 Karte unter Bobs Plan ungesehen auf, lege")
+    t.do("reveal", repeats=False, backstabs=0)
+    assert GAME.summary(t.s, en)["lines"][-1].startswith("Bob's Scheme succeeded (0 Backstab icons). Draws: ")
+    assert GAME.summary(t.s, de)["lines"][-1].startswith("Bobs Plan ist gelungen (0 Verrats-Symbole). Ziehen: ")
+
+
+def test_one_card_with_knuckle_irons_is_handed_over_alone():
+    t = Table(5, guard=4, soap=0, required=[2, 1, 2, 2, 2])
+    stash(t, 0, "knuckle_irons")
+    t.do("use_item", item="knuckle_irons", target=1)
+    t.do("pass_soap")
+    t.complete(1)
+    soap = NAMES[t.s["soap"]]
+    assert GAME.summary(t.s, Catalogue("en"))["prompt"].startswith(
+        f"{soap}: pick up the 1 card under Bob's Scheme without looking (no random card is added) and hand it to "
+        "Bob. Bob: reveal it, then enter what showed.")
+    assert GAME.summary(t.s, Catalogue("de"))["prompt"].startswith(
+        f"{soap}: Nimm die 1 Karte unter Bobs Plan ungesehen auf (keine zufällige Karte dazu) und gib sie Bob. "
+        "Bob: Decke sie auf und gib dann ein, was zu sehen war.")
+
+
 def test_success_draws_in_the_rules_order():
     t = Table(5, guard=4, soap=0, required=2)
     t.complete(1)
@@ -372,7 +419,7 @@ def test_success_draws_in_the_rules_order():
     assert t.s["hands"][1] == before["hands"][1] + 2 and t.s["hands"][2] == before["hands"][2] + 1
     assert t.s["phase"] == "new_scheme" and t.s["guard"] == before["guard"]
     line = GAME.summary(t.s, Catalogue("en"))["lines"][-1]
-    assert line == ("Bob's Scheme succeeded (1 Backstab). Draws: Bob 1 from the Prison Contacts Deck; Cy 1 from the "
+    assert line == ("Bob's Scheme succeeded (1 Backstab icon). Draws: Bob 1 from the Prison Contacts Deck; Cy 1 from the "
                     "Prison Contacts Deck; Ann 1 from the Prison Contacts Deck; Bob 1 from the Interrogation Deck.")
     hand = t.s["hands"][1]
     t.do("new_scheme", required=4)             # from the hand after a success
@@ -1079,6 +1126,26 @@ def test_escape_success_the_snitch_and_the_shot_player_lose():
     assert t.s["winners"] == [0, 2, 3]
     summary = GAME.summary(t.s, Catalogue("en"))
     assert summary["prompt"] == "Winners: Ann, Cy, Dee." and summary["banner"] == "The escape succeeded!"
+
+
+def test_the_escape_counts_its_cards_plans_and_icons_in_the_right_form():
+    en, de = Catalogue("en"), Catalogue("de")
+    t = to_the_escape(5, gun=2, shot=4)
+    for _ in range(4):                              # everybody but the shot player once
+        t.do("escape_card", seat=t.choices("escape_card", "seat")[0], source="hand")
+    assert GAME.summary(t.s, en)["prompt"] == "Cy: choose who adds another card (2 still needed)."
+    assert GAME.summary(t.s, de)["prompt"] == "Cy: Bestimme, wer noch eine Karte dazulegt (es fehlen 2)."
+    t.do("escape_card", seat=t.choices("escape_card", "seat")[0], source="hand")
+    assert GAME.summary(t.s, en)["prompt"] == "Cy: choose who adds another card (1 still needed)."
+    assert GAME.summary(t.s, de)["prompt"] == "Cy: Bestimme, wer noch eine Karte dazulegt (es fehlt 1)."
+    t.do("escape_card", seat=t.choices("escape_card", "seat")[0], source="hand")
+    t.do("escape_reveal", escape_plans=1, repeats=False, backstabs=1)
+    assert "Escape: 1 Escape Plan, repeats: no, 1 Backstab icon" in GAME.summary(t.s, en)["lines"]
+    assert "Flucht: 1 Fluchtplan, doppelt: nein, 1 Verrats-Symbol" in GAME.summary(t.s, de)["lines"]
+    t = to_the_escape(5, gun=2, shot=4)
+    escape_with(t, escape_plans=2, repeats=False, backstabs=0)
+    assert "Escape: 2 Escape Plans, repeats: no, 0 Backstab icons" in GAME.summary(t.s, en)["lines"]
+    assert "Flucht: 2 Fluchtpläne, doppelt: nein, 0 Verrats-Symbole" in GAME.summary(t.s, de)["lines"]
 
 
 def test_escape_success_without_snitch_or_shot_everybody_wins():

@@ -176,7 +176,7 @@ def test_a_failed_scheme_by_touch(make_ui):
         "Anna 1, Ben 2 from the Interrogation Deck. Ben: take the top card of the Prison Contacts Deck as your "
         "new Scheme, face up, and enter its number.")
     lines = screen_lines(ui)
-    assert ("Ben's Scheme failed (2 Backstab). Draws: Ben 1 from the Interrogation Deck; Cleo 1 from the "
+    assert ("Ben's Scheme failed (2 Backstab icons). Draws: Ben 1 from the Interrogation Deck; Cleo 1 from the "
             "Interrogation Deck; Anna 1 from the Interrogation Deck; Ben 2 from the Interrogation Deck.") in lines
     assert "Guard: Ben (silenced), handcuffs face down" in lines
     assert "Interrogation Deck: 11 cards" in lines and "Ben: no Scheme · 9 in hand" in lines

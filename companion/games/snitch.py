@@ -728,7 +728,8 @@ def resolution_line(s, t, last) -> str:
     draws = "; ".join(t("snitch.draw." + d["deck"], name=name_of(s, d["seat"]), count=d["count"])
                       for d in last["draws"]) or t("snitch.none")
     key = "key" if last["success"] is None else "succeeded" if last["success"] else "failed"
-    text = t("snitch.line." + key, name=name_of(s, last["owner"]), backstabs=last.get("backstabs"), draws=draws)
+    backstabs = "" if last.get("backstabs") is None else t("snitch.backstab_icons", count=last["backstabs"])
+    text = t("snitch.line." + key, name=name_of(s, last["owner"]), backstabs=backstabs, draws=draws)
     if last["cut_short"]:
         text += " " + t("snitch.line.cut_short", name=name_of(s, last["draws"][-1]["seat"]))
     return text
@@ -985,7 +986,8 @@ class Snitch(Game):
                       t("snitch.line.escape_cards", cards=len(played), goal=ESCAPE_CARDS, names=names(played))]
         if state["escape_result"] is not None:
             r = state["escape_result"]
-            lines.append(t("snitch.line.escape_result", plans=r["escape_plans"], backstabs=r["backstabs"],
+            lines.append(t("snitch.line.escape_result", plans=t("snitch.escape_plans", count=r["escape_plans"]),
+                           backstabs=t("snitch.backstab_icons", count=r["backstabs"]),
                            repeats=t("snitch.yes" if r["repeats"] else "snitch.no")))
         if phase == "gun_vote":
             for s, v in enumerate(state["voted"]):
