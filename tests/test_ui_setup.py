@@ -1,6 +1,7 @@
 """The setup screen: seats, colours, options, and bad input said in place."""
 import pytest
 
+from companion.i18n import Catalogue
 from companion.players import COLOUR_NAMES, MAX_PLAYERS, MIN_PLAYERS
 from ui_fixtures import (act, bring_into_view, key_in, kivy_window, look, make_ui, number, open_keypad,  # noqa: F401
                          open_setup, press, set_number_option, setup_options, start_game)
@@ -179,3 +180,25 @@ def test_the_setup_keypad_fits(make_ui, lang):
     keypad = key_in(ui, 13)
     ui.tap(keypad.keys["0"])
     look(ui, f"setup-{lang}-keypad-refused", ui.modal())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_only_the_snitch_setup_speaks_of_the_soap(make_ui, lang):
+    """The Soap is The Snitch's: the other games' setup says only that the turn passes left."""
+    ui = make_ui()
+    ui.app.set_language(lang)
+    soap, turn = {"en": ("Soap", "The turn passes left"), "de": ("Seife", "Der Zug geht nach links")}[lang]
+    setup = open_setup(ui, "dice")
+    for game in ("dice", "singsing", "dig", "heist", "snitch", "dice"):
+        if setup.game_id != game:
+            ui.tap(setup.ids.back)
+            ui.tap(ui.screen.tiles[game])
+            assert ui.app.sm.current == "setup" and setup.game_id == game
+        hint = setup.ids.hint.text
+        assert (soap in hint) == (game == "snitch"), (game, hint)
+        assert (turn in hint) == (game != "snitch"), (game, hint)
+    other = "de" if lang == "en" else "en"
+    ui.app.set_language(other)                                 # the language changes under the open form
+    assert setup.ids.hint.text == Catalogue(other)("setup.hint")
+    ui.app.set_language(lang)
+    look(ui, f"setup-{lang}-dice-hint")

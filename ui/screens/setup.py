@@ -9,7 +9,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
 
 from companion import games
-from companion.i18n import LANGUAGES, Catalogue
+from companion.i18n import LANGUAGES, Catalogue, texts
 from companion.players import COLOUR_NAMES, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, TableError, make_table
 
 from .. import actions as A
@@ -128,6 +128,13 @@ class SetupScreen(BaseScreen):
             self.ids.seats.remove_widget(self.rows()[-1])
         self._build_options()
         self._renumber()
+
+    def hint(self, game_id: str, *_lang) -> str:
+        """How the seats go round, in the game's own words where it has them
+        ("<game>.setup_hint": The Snitch's Soap goes round with the turn), else the
+        plain "setup.hint". For kv: re-runs when the game or the language changes."""
+        own = f"{game_id}.setup_hint"
+        return self.t(own if own in texts("en") else "setup.hint")
 
     def _least(self) -> int:
         return max(MIN_PLAYERS, self.game.min_players)
