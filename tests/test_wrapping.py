@@ -2,8 +2,9 @@
 stand-in for the font: every letter 12 px wide, as Roboto bold at 24 px is on
 average. The real font, on the real seat cards: tests/test_ui_words.py."""
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from ui.wrapping import name_lines, pack
+from ui.wrapping import dictionary_breaks, hyphenated, name_lines, pack
 
 
 def width(text: str) -> float:
@@ -30,43 +31,127 @@ def unbroken(lines: list[str], name: str) -> bool:
     return at == len(name)
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("name, lines", [
     ("Anna", ["Anna"]),
     ("Anna-Katharina Weber", ["Anna-Katharina", "Weber"]),          # between words
     ("Maximiliane-Friedrun", ["Maximiliane-", "Friedrun"]),          # after its own hyphen: no second one
     ("Wilhelmina Wolkenweg", ["Wilhelmina", "Wolkenweg"]),
-    ("Donaudampfschiffahrt", ["Donaudampf-", "schiffahrt"]),         # one word: hyphenated between syllables
+    ("Donaudampfschiffahrt", ["Donaudampf-", "schiffahrt"]),         # one word: hyphenated where the dictionary says
     ("Konstantinopolitaner", ["Konstantinopo-", "litaner"]),
 ])
-def test_a_name_breaks_after_a_space_or_hyphen_and_a_long_word_is_hyphenated(name, lines):
-    assert name_lines(name, 188, width) == lines
+def test_a_name_breaks_after_a_space_or_hyphen_and_a_long_word_is_hyphenated(name, lines, lang):
+    assert name_lines(name, 188, width, lang) == lines
 
 
+# -- where a word breaks: the table's language's hyphenation dictionary ---------------------
+def test_a_german_word_breaks_where_the_german_dictionary_says():
+    # "Auf-ent-halts-raum": the syllable guess drew "Aufenthalt-" / "sraum"
+    assert dictionary_breaks("Aufenthaltsraum", "de") == [3, 6, 11]
+    assert name_lines("Aufenthaltsraum", 150, width, "de") == ["Aufenthalts-", "raum"]
+    assert name_lines("Aufenthaltsraum", 110, width, "de") == ["Aufent-", "haltsraum"]
+    assert name_lines("Aufenthaltsraum", 80, width, "de") == ["Auf-", "ent-", "halts-", "raum"]
+
+
+def test_an_english_word_breaks_where_the_english_dictionary_says():
+    # "Recre-ation-al": the syllable guess drew "Recreatio-" / "nal Area"
+    assert dictionary_breaks("Recreational", "en") == [5, 10]
+    assert hyphenated("Recreational Area", 130, width, "en") == "Recre-\national Area"
+    # "Recreation-" fits 140 px too, but "al" alone on the next line reads badly
+    assert name_lines("Recreational", 140, width, "en") == ["Recre-", "ational"]
+
+
+def test_the_tables_language_picks_the_dictionary():
+    """The same word, each language's own breaks: the English patterns do not know
+    German compounds ("Aufen-thalt-sraum"), the German ones read English as German."""
+    assert dictionary_breaks("Aufenthaltsraum", "en") == [5, 10]
+    assert dictionary_breaks("Recreational", "de") == [2, 6, 8, 9]       # "Re-crea-ti-o-nal"
+    assert dictionary_breaks("Wiederholen", "de") == [3, 6, 8] and dictionary_breaks("Wiederholen", "en") == [6]
+    assert name_lines("Aufenthaltsraum", 150, width, "de") != name_lines("Aufenthaltsraum", 150, width, "en")
+    assert dictionary_breaks("Aufenthaltsraum", None) == []             # a language without one: the rules
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("room, lines", [
+    (100, ["Donau-", "dampf-", "schiff-", "fahrt"]),
+    (188, ["Donaudampf-", "schifffahrt"]),
+    (230, ["Donaudampfschiff-", "fahrt"]),      # the guess drew "Donaudampfschif-" / "fahrt"
+])
+def test_a_compound_breaks_between_its_parts(lang, room, lines):
+    assert name_lines("Donaudampfschifffahrt", room, width, lang) == lines
+
+
+def test_a_dictionary_break_beside_a_part_without_a_vowel_is_left_out():
+    """The German patterns slip on a few words: "Tun-ne-l-a-r-bei-ter" would draw
+    "Tunnela-" / "rbeiter". Such a break is not taken; the word's others are."""
+    import pyphen
+    german = pyphen.Pyphen(lang="de_DE")
+    assert german.inserted("Tunnelarbeiter") == "Tun-ne-l-a-r-bei-ter"
+    assert dictionary_breaks("Tunnelarbeiter", "de") == [3, 11]
+    assert german.inserted("Fertigkeitssumme") == "Fer-tig-keits-s-um-me"
+    assert dictionary_breaks("Fertigkeitssumme", "de") == [3, 6, 14]
+    assert name_lines("Fertigkeitssumme", 140, width, "de") == ["Fertig-", "keitssumme"]
+
+
+def test_punctuation_around_a_word_is_not_part_of_it():
+    assert dictionary_breaks("(Aufenthaltsraum)", "de") == [4, 7, 12]
+    assert name_lines("Aufenthaltsraum:", 150, width, "de") == ["Aufenthalts-", "raum:"]
+    assert name_lines("(Aufenthaltsraum)", 160, width, "de") == ["(Aufenthalts-", "raum)"]
+
+
+def test_a_word_the_dictionary_has_no_fitting_break_for_falls_back_to_the_syllable_rules():
+    """A name can be in any language: where the table's dictionary offers no break
+    that fits, the syllable rules break it, and failing those as many letters as fit."""
+    assert dictionary_breaks("Bartholomäus", "en") == []
+    assert name_lines("Bartholomäus", 100, width, "en") == ["Bartho-", "lomäus"]
+    assert name_lines("Xxxxxxxxxxxxxxxxxxxx", 140, width, "de") == ["Xxxxxxxxxx-", "xxxxxxxxxx"]
+
+
+# -- what holds whatever the dictionary says --------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "de", None])
 @pytest.mark.parametrize("room", [60, 100, 140, 188, 400])
 @pytest.mark.parametrize("name", ["Donaudampfschiffahrt", "Maximiliane-Friedrun", "Bartholomäus Brenner",
-                                  "Ottilie Grünschnabel", "Jo", "Ann-Sophie", "Li Wei", "Xxxxxxxxxxxxxxxxxxxx"])
-def test_every_letter_is_kept_in_order_and_every_line_fits(name, room):
-    lines = name_lines(name, room, width)
+                                  "Ottilie Grünschnabel", "Jo", "Ann-Sophie", "Li Wei", "Xxxxxxxxxxxxxxxxxxxx",
+                                  "Aufenthaltsraum", "Recreational Area", "Donaudampfschifffahrt",
+                                  "Tunnelarbeiter", "Fertigkeitssumme"])
+def test_every_letter_is_kept_in_order_and_every_line_fits(name, room, lang):
+    lines = name_lines(name, room, width, lang)
     assert letters("".join(lines)) == letters(name) and unbroken(lines, name), lines
     assert all(width(line) <= room for line in lines if len(letters(line)) > 2), lines   # (a part: 2 letters at least)
+    assert all(len(letters(line)) >= 2 for line in lines if line.endswith("-")), lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyzäöüßAEIOUSTÄÖÜ-", min_size=1, max_size=24),
+                      min_size=1, max_size=4),
+       room=st.integers(min_value=60, max_value=400), lang=st.sampled_from(["en", "de", None]))
+def test_any_text_reads_back_letter_for_letter(words, room, lang):
+    """Whatever words and whichever dictionary: the lines read back as the text, a
+    hyphen added only inside a word, and every line of more than two letters fits."""
+    name = " ".join(words)
+    lines = name_lines(name, room, width, lang)
+    assert letters("".join(lines)) == letters(name), lines
+    assert unbroken(lines, " ".join(name.split())), lines
+    assert all(width(line) <= room for line in lines if len(letters(line)) > 2), lines
 
 
 def test_a_break_hyphen_is_added_only_inside_a_word():
-    lines = name_lines("Donaudampfschiffahrt Weber", 188, width)
+    lines = name_lines("Donaudampfschiffahrt Weber", 188, width, "de")
     assert lines == ["Donaudampf-", "schiffahrt", "Weber"]
-    assert name_lines("Anna Weber", 188, width) == ["Anna Weber"]
-    assert name_lines("", 188, width) == [""]
+    assert name_lines("Anna Weber", 188, width, "de") == ["Anna Weber"]
+    assert name_lines("", 188, width, "de") == [""]
 
 
-def test_a_break_keeps_digraphs_together_and_two_letters_on_each_side():
-    assert name_lines("Bachschuster", 100, width) == ["Bach-", "schuster"]    # not "Bac-hschuster", "Bachs-chuster"
-    for lines in (name_lines("Abcdefghijklmnop", room, width) for room in (40, 60, 80)):
+@pytest.mark.parametrize("lang", ["en", "de", None])
+def test_a_break_keeps_digraphs_together_and_two_letters_on_each_side(lang):
+    assert name_lines("Bachschuster", 100, width, lang) == ["Bach-", "schuster"]   # not "Bac-hschuster", "Bachs-chuster"
+    for lines in (name_lines("Abcdefghijklmnop", room, width, lang) for room in (40, 60, 80)):
         assert all(len(letters(line)) >= 2 for line in lines), lines
 
 
-def test_a_syllable_break_leaves_three_letters_or_more_for_the_next_line():
-    # 230 px takes "Donaudampfschiffah-": "h|r" is a syllable break, but "-rt" alone reads badly
-    assert name_lines("Donaudampfschiffahrt", 230, width) == ["Donaudampfschif-", "fahrt"]
+def test_a_syllable_rule_break_leaves_three_letters_or_more_for_the_next_line():
+    # no dictionary: 110 px takes "Kunstmar-", and "r|k" is a syllable break, but "-kt" alone reads badly
+    assert name_lines("Kunstmarkt", 110, width, None) == ["Kunst-", "markt"]
 
 
 def packed(items, rooms):
@@ -88,11 +173,11 @@ def test_an_item_too_wide_for_a_narrow_line_waits_for_a_wide_one():
     assert packed(["Guard: silent one two three"], [100]) == ["Guard: silent one two three"]   # its label wraps it
 
 
-def test_only_a_word_too_wide_for_the_line_is_hyphenated():
-    from ui.wrapping import hyphenated
+@pytest.mark.parametrize("lang", ["en", "de", None])
+def test_only_a_word_too_wide_for_the_line_is_hyphenated(lang):
     width = lambda text: 10 * len(text)     # noqa: E731  (ten pixels a letter)
-    assert hyphenated("Zurück", 100, width) == "Zurück"
-    shown = hyphenated("Zug Wiederholen", 100, width)
+    assert hyphenated("Zurück", 100, width, lang) == "Zurück"
+    shown = hyphenated("Zug Wiederholen", 100, width, lang)
     assert shown.startswith("Zug ") and all(width(piece) <= 100 for piece in shown.split())    # the label
     # wraps between words itself: no piece of the long word is wider than the line
     assert shown.replace("-\n", "").replace("\n", "") == "Zug Wiederholen"    # every letter kept

@@ -1,30 +1,41 @@
 """Where a line breaks, for text read across the table: a player's name and a
 seat's short counts and tags. Pure: the caller says how wide a text is drawn
-(`width(text)`), so these are tested without a window.
+(`width(text)`) and in which language the table is (`lang`), so these are
+tested without a window.
 
 A name keeps its size (24 px) and is never cut: it breaks after a space or a
 hyphen, and a single word wider than the line is broken as print does, with a
-hyphen at the break ("Donaudampf-" / "schiffahrt"), never losing a letter.
+hyphen at the break ("Aufenthalts-" / "raum"), never losing a letter. Where a
+word may break is looked up in the table's language's hyphenation dictionary
+(Hunspell's patterns, as LibreOffice uses them, through pyphen): German words
+by the German one, English by the English one. A name may come from any
+language: a word the dictionary has no break for that fits is broken by the
+syllable rules below, and failing those after as many letters as fit.
 """
 from __future__ import annotations
 
 import re
+import threading
 from typing import Callable
 
 Width = Callable[[str], float]
+
+# the table's language -> its hyphenation dictionary (pyphen's name for it)
+DICTIONARIES = {"en": "en_US", "de": "de_DE"}
 
 VOWELS = set("aeiouyäöüáàâéèêíìîóòôúùûæøå")
 # not split: one sound, or a consonant and l / r that begin a syllable together ("Himmel-blau", "Am-brose")
 KEEP = ("ch", "ck", "ph", "th", "sh", "qu", "ie", "ei", "ai", "au", "eu", "äu", "ou", "oo", "ee",
         "bl", "br", "pl", "pr", "kl", "kr", "gl", "gr", "fl", "fr", "dr", "tr")
 MIN_PART = 2       # letters at least on either side of a break
-MIN_TAIL = 3       # letters at least after a chosen syllable break
+MIN_TAIL = 3       # letters at least after a break between syllables (the dictionary's or the rules')
 
 
-def name_lines(name: str, room: float, width: Width) -> list[str]:
+def name_lines(name: str, room: float, width: Width, lang: str | None = "en") -> list[str]:
     """The lines of `name` in a line `room` wide: as many pieces on a line as fit,
     a piece being a word or the part of one up to its hyphen; a piece wider than
-    the line is hyphenated. The letters, read line after line, are the name's."""
+    the line is hyphenated (by `lang`'s dictionary, see the module; None: by the
+    syllable rules alone). The letters, read line after line, are the name's."""
     lines: list[str] = []
     line = ""
     for space, piece in _pieces(name):
@@ -35,22 +46,25 @@ def name_lines(name: str, room: float, width: Width) -> list[str]:
                 continue
         if line:
             lines.append(line)
-        line = piece
+        line, done = piece, 0
+        points = None       # where the dictionary breaks the whole piece, looked up once it must break
         while width(line) > room and len(line) > 2 * MIN_PART:
-            cut = _cut(line, room, width)
+            if points is None:
+                points = dictionary_breaks(piece, lang)
+            cut = _cut(line, room, width, [k - done for k in points if k > done])
             if cut is None:
                 break
             lines.append(line[:cut] + "-")
-            line = line[cut:]
+            line, done = line[cut:], done + cut
     if line or not lines:
         lines.append(line)
     return lines
 
 
-def hyphenated(text: str, room: float, width: Width) -> str:
+def hyphenated(text: str, room: float, width: Width, lang: str | None = "en") -> str:
     """`text` with each word wider than `room` broken over lines (name_lines), the
     others left as they are; lines still break between words where they are drawn."""
-    return " ".join("\n".join(name_lines(word, room, width)) if width(word) > room else word
+    return " ".join("\n".join(name_lines(word, room, width, lang)) if width(word) > room else word
                     for word in text.split(" "))
 
 
@@ -69,17 +83,68 @@ def _pieces(name: str) -> list[tuple[bool, str]]:
     return out
 
 
-def _cut(word: str, room: float, width: Width) -> int | None:
+def _cut(word: str, room: float, width: Width, points: list[int]) -> int | None:
     """Where to break a word too wide for its line: the letters before the break
-    and a hyphen fit; a break between syllables (as print would) unless that
-    leaves the line much shorter than one that merely fits."""
+    and a hyphen fit. The dictionary's last break that fits (`points`, as print
+    does); without one, a break between syllables by the rules below unless that
+    leaves the line much shorter than one that merely fits; else as much as fits."""
     fits = [k for k in range(MIN_PART, len(word) - MIN_PART + 1) if width(word[:k] + "-") <= room]
     if not fits:
         return None
     longest = fits[-1]
+    listed = [k for k in points if MIN_PART <= k <= longest and len(word) - k >= MIN_TAIL]
+    if listed:
+        return listed[-1]
     # a syllable break that leaves three letters or more for the next line ("-fahrt", not "-rt")
     good = [k for k in fits if _syllable_break(word, k) and k >= longest * 0.5 and len(word) - k >= MIN_TAIL]
     return good[-1] if good else longest
+
+
+def dictionary_breaks(word: str, lang: str | None) -> list[int]:
+    """Where `lang`'s hyphenation dictionary breaks `word` (the number of characters
+    before each break), two letters at least on either side; none for a language
+    without one. Punctuation around the word ("(Seife)", "Raum:") is not part of
+    it. A break beside a part without a vowel is left out: the German patterns
+    have a few such slips ("Tun-ne-l-a-r-bei-ter", "Fer-tig-keits-s-um-me")."""
+    dictionary = _dictionary(lang)
+    if dictionary is None:
+        return []
+    letters = re.search(r"\w(?:.*\w)?", word)
+    if letters is None:
+        return []
+    start, core = letters.start(), letters.group()
+    points = [k for k in dictionary.positions(core)
+              if MIN_PART <= k <= len(core) - MIN_PART and core[k - 1].isalpha() and core[k].isalpha()]
+    edges = [0] + points + [len(core)]
+    voiced = [any(c in VOWELS for c in core[a:b].lower()) for a, b in zip(edges, edges[1:])]
+    return [start + k for i, k in enumerate(points) if voiced[i] and voiced[i + 1]]
+
+
+_loaded: dict[str, object] = {}
+_loading = threading.Lock()
+
+
+def _dictionary(lang: str | None):
+    """`lang`'s hyphenation dictionary (a pyphen.Pyphen), read once: the German one takes
+    some 0.6 s here (more on a Pi), so the app reads its table's in the background
+    after the first frame (prepare)."""
+    name = DICTIONARIES.get(lang)
+    if name is None:
+        return None
+    if name not in _loaded:
+        with _loading:
+            if name not in _loaded:
+                import pyphen
+                _loaded[name] = pyphen.Pyphen(lang=name, left=MIN_PART, right=MIN_PART)   # reads it all
+    return _loaded[name]
+
+
+def prepare(lang: str) -> None:
+    """Read `lang`'s dictionary on a thread of its own, so that the first word to break
+    does not wait for it (a word that must break before then waits for the reading)."""
+    if lang not in DICTIONARIES or DICTIONARIES[lang] in _loaded:
+        return
+    threading.Thread(target=_dictionary, args=(lang,), name="cellmate-hyphenation", daemon=True).start()
 
 
 def _syllable_break(word: str, k: int) -> bool:
