@@ -88,3 +88,24 @@ def test_a_counters_name_is_read_at_24_px_in_german_a_long_word_hyphenated_never
     assert broken, "no German counter name needed a hyphen: this test checks nothing"
     ui.app.root.ids.toast.hide()
     look(ui, f"board-de-{game}-counters-hyphenated")
+
+
+@pytest.mark.parametrize("lang, lines", [("de", ["Aufent-", "haltsraum"]), ("en", ["Recre-", "ational Area"])])
+def test_a_place_too_wide_for_its_tile_breaks_where_its_languages_dictionary_says(make_ui, lang, lines):
+    """Dig's places at 24 px: a word wider than its tile breaks by the table's language's
+    hyphenation dictionary (Auf-ent-halts-raum, Recre-ation-al), where a guess at
+    syllables drew "Aufenthalt-" / "sraum" and "Recreatio-" / "nal Area". The tile has
+    130 px for the line: "Aufenthalts-" is 132 px, so the dictionary's break before it."""
+    from ui.widgets import WholeWordsLabel
+    ui = make_ui(seat=0)
+    ui.app.set_language(lang)
+    game = start_game(ui, "dig", ("Anna", "Ben", "Cleo", "Dora"))
+    ui.pump(3)
+    tiles = list(reversed(game.board.ids.areas.children))
+    place = next(tile for tile in tiles if tile.title in ("Aufenthaltsraum", "Recreational Area"))
+    label = next(w for w in place.walk() if isinstance(w, WholeWordsLabel))
+    assert label.font_size >= 24
+    assert label.text.split("\n") == lines
+    assert label.text.replace("-\n", "").replace("\n", " ") == place.title      # every letter, in order
+    ui.app.root.ids.toast.hide()
+    look(ui, f"board-{lang}-dig-places-hyphenated")

@@ -300,6 +300,22 @@ def test_a_twenty_letter_single_word_name_is_hyphenated_at_24_px_on_a_six_seat_t
     look(ui, f"words-{lang}-snitch-six-seats-one-word-names")
 
 
+def test_a_names_break_is_the_tables_languages_and_follows_a_switch(make_ui):
+    """A seat's name breaks by the dictionary of the language the table is in, and
+    again by the other one when the table's language is changed in Settings:
+    "Wil-helmina" (English), "Wilhel-mina" (German)."""
+    from kivy.metrics import dp
+    from ui.widgets import NameLabel, drawn_width
+    ui = make_ui(config=Config(language="en"))
+    label = NameLabel(name="Wilhelmina", font_size=24, bold=True, size_hint_x=None)
+    label.width = drawn_width("Wilhelmi-", 24, True) + dp(2) + 1     # "Wilhelmina" itself does not fit
+    assert label.text.split("\n") == ["Wil-", "helmina"]      # "Wilhelmi-" fits, but not "na" alone after it
+    ui.app.set_language("de")
+    assert label.text.split("\n") == ["Wilhel-", "mina"]
+    ui.app.set_language("en")
+    assert label.text.split("\n") == ["Wil-", "helmina"]
+
+
 @pytest.mark.parametrize("game_id", ["snitch", "dig", "heist", "singsing", "dice"])
 def test_two_long_names_stay_whole_where_each_seat_has_room_to_grow(make_ui, game_id):
     ui = make_ui()

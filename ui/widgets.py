@@ -5,6 +5,7 @@ They only show what they are given; none of them knows a rule of a game.
 from __future__ import annotations
 
 import math
+import weakref
 from bisect import bisect_left
 from functools import lru_cache, partial
 from itertools import accumulate
@@ -43,7 +44,8 @@ class WholeWords:
     """For a button or a line of names: the text shrinks rather than break a word
     over two lines ("Protoko / ll"), down to 24 px; lines still break between words.
     A word too wide even at 24 px breaks as print does, with a hyphen ("Wieder-" /
-    "holen": ui/wrapping.py): read across the table, large beats whole."""
+    "holen": ui/wrapping.py, by the table's language): read across the table, large
+    beats whole."""
     _wanted = 0.0           # the size asked for (kv, a caller); the text is drawn at most this big
     _fitting = False
     _source = None          # the text as given; what is shown may have a word hyphenated
@@ -55,12 +57,16 @@ class WholeWords:
         # fitted before the frame is drawn, once laid out: a new widget's width is not yet its own
         self._refit = Clock.create_trigger(self._fit_words, -1)
         self.bind(text=self._new_text, width=self._refit, bold=self._refit, font_size=self._font_asked)
+        _on_language(self)
         self._refit()
 
     def _new_text(self, *_):
         if self.text != self._shown:     # not the hyphenated text this widget set itself
             self._source = self.text
             self._refit()
+
+    def language_changed(self):
+        self._refit()
 
     def _font_asked(self, _widget, value):
         if not self._fitting:
@@ -77,7 +83,7 @@ class WholeWords:
 
         while source and room > 0 and size > least and max(map(wide, words)) > room:
             size = max(least, size - sp(1))
-        shown = hyphenated(source, room, wide) if source and room > 0 else source
+        shown = hyphenated(source, room, wide, table_language()) if source and room > 0 else source
         self._fitting = True
         self.font_size = size
         self._fitting = False
@@ -130,20 +136,24 @@ class NumberCell(FlatButton):
 class WholeWordsLabel(Label):
     """What a counter, a place or a heist is called, read across the table: it keeps
     its size (24 px) and its lines break between words; a word wider than the box
-    breaks as print does, with a hyphen ("Kontakt-" / "stapel": ui/wrapping.py),
-    never drawn smaller and never cut."""
+    breaks as print does, with a hyphen ("Kontakt-" / "stapel": ui/wrapping.py, by
+    the table's language), never drawn smaller and never cut."""
 
     def __init__(self, **kwargs):
         self._source = self._shown = None
         super().__init__(**kwargs)
         self.bind(text=self._new_text, width=self._rewrap, font_size=self._rewrap, bold=self._rewrap,
                   padding=self._rewrap)
+        _on_language(self)
         self._new_text()
 
     def _new_text(self, *_):
         if self.text != self._shown:     # not the broken text this label set itself
             self._source = self.text
             self._rewrap()
+
+    def language_changed(self):
+        self._rewrap()
 
     def _rewrap(self, *_):
         source = self._source or ""
@@ -155,7 +165,7 @@ class WholeWordsLabel(Label):
             def wide(text: str) -> float:
                 return _word_width(text, size, bold)
 
-            shown = hyphenated(source, room, wide)
+            shown = hyphenated(source, room, wide, table_language())
         self._shown = shown
         if shown != self.text:
             self.text = shown
@@ -426,8 +436,10 @@ def _hex(rgba) -> str:
 class NameLabel(Label):
     """A player's name at the size asked (24 px), never shrunk and never cut: it
     breaks after a space or a hyphen, and a word wider than the line is broken
-    with a hyphen, as print does (ui/wrapping.py). `name` is the name, `text` the
-    lines drawn; `reserve` keeps room free at the lines' end (a seat pad's dot)."""
+    with a hyphen, as print does (ui/wrapping.py: by the table's language's
+    dictionary, a name of another language by the syllable rules where that has
+    no break). `name` is the name, `text` the lines drawn; `reserve` keeps room
+    free at the lines' end (a seat pad's dot)."""
     name = StringProperty("")
     reserve = NumericProperty(0)
 
@@ -435,12 +447,44 @@ class NameLabel(Label):
         super().__init__(**kwargs)
         self.bind(name=self._break, width=self._break, font_size=self._break, bold=self._break,
                   reserve=self._break)
+        _on_language(self)
         self._break()
 
     def _break(self, *_):
         size, bold = self.font_size, self.bold
         room = self.width - self.padding[0] - self.padding[2] - self.reserve - dp(2)
-        self.text = "\n".join(name_lines(self.name, room, lambda text: drawn_width(text, size, bold)))
+        self.text = "\n".join(name_lines(self.name, room, lambda text: drawn_width(text, size, bold),
+                                          table_language()))
+
+    def language_changed(self):
+        self._break()
+
+
+def table_language() -> str:
+    """The table's language ("en", "de"), which picks the hyphenation dictionary: the
+    running app's, English without one."""
+    from kivy.app import App
+    return getattr(App.get_running_app(), "lang", None) or "en"
+
+
+_breaking = weakref.WeakSet()     # the widgets that hyphenate, while they live
+_watched = weakref.WeakSet()      # the apps whose language they follow
+
+
+def _on_language(widget) -> None:
+    """widget.language_changed() when the table's language changes: a name's break
+    follows it. One watch per app, not one per widget, which the app would keep."""
+    from kivy.app import App
+    _breaking.add(widget)
+    app = App.get_running_app()
+    if app is not None and hasattr(app, "lang") and app not in _watched:
+        _watched.add(app)
+        app.bind(lang=_language_changed)
+
+
+def _language_changed(*_) -> None:
+    for widget in list(_breaking):
+        widget.language_changed()
 
 
 @lru_cache(maxsize=8192)
