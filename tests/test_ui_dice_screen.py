@@ -3,7 +3,7 @@ and a long game's counts and last rolls in their panel."""
 import pytest
 
 from companion.session import Session
-from companion.store import Store
+from companion.store import DB_NAME, Store
 from ui_fixtures import FirstSeat, StubRig, kivy_window, look, make_ui, start_game  # noqa: F401
 from ui import theme
 
@@ -59,6 +59,31 @@ def test_a_long_games_counts_and_last_rolls_fit_the_panel(make_ui, keys):  # noq
     assert all(area.y - 0.5 <= chip.y and chip.top <= area.top + 0.5 for chip in shown)
     latest = ui.app.session.rolls()[-1]
     assert list(reversed(shown))[0].text == str(latest.dice[0])     # newest first
+
+
+def test_a_banner_above_the_table_folds_the_counts_into_columns_inside_their_panel(make_ui, tmp_path):  # noqa: F811
+    """A notice banner (here: a damaged saved-games file) takes some 70 px of the height:
+    six rows of counts no longer fit, and they ran up over the timer and their title."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / DB_NAME).write_bytes(b"not sqlite" * 500)
+    ui = make_ui(data_dir=data, seat=0)
+    assert ui.app.root.ids.banner.text
+    dice = start_game(ui, "dice", ("Anna", "Ben", "Cleo"))
+    for _ in range(5):
+        ui.tap(dice.die)
+        ui.tap(dice.pass_btn)
+    ui.app.root.ids.toast.hide()
+    look(ui, "dice-banner-counts-folded")          # and no text drawn over another
+    chart, title = dice.histogram, dice.histogram_title
+    assert chart.columns == 2
+    bars = list(reversed(chart.children))
+    assert [bar.face for bar in bars] == [1, 2, 3, 4, 5, 6]
+    left, right = bars[:3], bars[3:]
+    assert all(bar.x < right[0].x for bar in left)                       # 1-3 beside 4-6
+    assert [round(bar.y) for bar in left] == [round(bar.y) for bar in right]
+    assert all(chart.y - 0.5 <= bar.y and bar.top <= title.y + 0.5 for bar in bars)
+    assert sum(bar.count for bar in bars) == 5
 
 
 def test_the_last_rolls_stay_newest_first_through_rolls_passes_and_undos(make_ui):  # noqa: F811

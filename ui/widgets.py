@@ -22,6 +22,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
+from kivy.uix.layout import Layout
 from kivy.uix.modalview import ModalView
 from kivy.uix.recycleboxlayout import RecycleBoxLayout
 from kivy.uix.recyclelayout import RecycleLayout
@@ -643,14 +644,22 @@ class ChipLabel(BoxLayout):
     text = StringProperty("")
 
 
-class Histogram(BoxLayout):
+class Histogram(Layout):
     """A row per face 1 to 6: its bar and its count. Rows, not columns: a count of a
     long game ("858") is wider than a sixth of the panel, and stood over its column it
     ran into its neighbours'. Each row is as high as its text; where the panel is short
-    (the keys' help under the table) the rows close up into the empty margins above
-    and below the digits, never onto the digits themselves."""
+    the rows close up into the empty margins above and below the digits, never onto
+    the digits themselves, and where six rows still do not fit (a banner or the seat
+    pads' line above the keys' help) they fold into columns, 1-3 beside 4-6, then
+    three of two: the rows overflowed the panel onto the timer and the title."""
     counts = DictProperty({})
     bar_colour = ListProperty(list(theme.TONES["primary"][0]))
+    columns = NumericProperty(1)        # how many columns the rows take now (for tests and the eye)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.fbind("pos", self._trigger_layout)
+        self.fbind("size", self._trigger_layout)
 
     def on_counts(self, *_):
         top = max(self.counts.values(), default=0) or 1
@@ -661,15 +670,27 @@ class Histogram(BoxLayout):
             bar.face, bar.count, bar.share = face, self.counts[face], self.counts[face] / top
             bar.count_width, bar.face_width, bar.height = count_width, face_width, row
             bar.bar_colour = self.bar_colour
-        self.on_height()
+        self._trigger_layout()
 
-    def on_height(self, *_):
-        rows = self.children
-        if len(rows) < 2:
+    def do_layout(self, *_):
+        bars = list(reversed(self.children))
+        if not bars:
             return
-        row = rows[0].height
+        row = bars[0].height
         # a digit's ink is some 60 % of its line: a quarter of a line may overlap the next row's margin
-        self.spacing = max(-0.25 * row, min(dp(8), (self.height - len(rows) * row) / (len(rows) - 1)))
+        least = -0.25 * row
+        for columns in (1, 2, 3, len(bars)):
+            per = math.ceil(len(bars) / columns)
+            if per * row + (per - 1) * least <= self.height + 0.5:
+                break
+        spacing = max(least, min(dp(8), (self.height - per * row) / (per - 1))) if per > 1 else 0
+        gap = dp(24) if columns > 1 else 0     # a count is not read as the next column's face
+        width = (self.width - (columns - 1) * gap) / columns
+        for i, bar in enumerate(bars):      # down the first column, then the next: 1 2 3 | 4 5 6
+            column, place = divmod(i, per)
+            bar.width = width
+            bar.pos = (self.x + column * (width + gap), self.y + self.height - (place + 1) * row - place * spacing)
+        self.columns = columns
 
 
 @lru_cache(maxsize=64)
