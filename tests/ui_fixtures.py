@@ -373,9 +373,10 @@ def layout_problems(ui, root=None) -> list[str]:
     from kivy.uix.label import Label
     from kivy.uix.scrollview import ScrollView
     from kivy.uix.textinput import TextInput
-    from ui.widgets import Chip
+    from ui.widgets import Chip, CueBadge, Toast
 
     problems = []
+    inks = []   # (label, name, where its text is drawn)
     root = root or ui.app.root
     width, height = ui.app.root.get_root_window().size
 
@@ -442,6 +443,43 @@ def layout_problems(ui, root=None) -> list[str]:
                 if broken and len(w._label._cached_lines) > 1:
                     problems.append(f"{name} breaks a word over two lines: {broken}")
                     break
+            if not isinstance(w, (Toast, CueBadge, ButtonBehavior)):   # these two lie over the screen a moment
+                inks.append((w, name, _ink_box(w)))
+        if isinstance(w, ButtonBehavior):    # the whole of what is tapped, its caption within
+            bx, by = w.to_window(*w.pos)
+            inks.append((w, name, (bx + 2, by + 2, bx + w.width - 2, by + w.height - 2)))
+    problems += _overlapping_texts(inks)
+    return problems
+
+
+def _ink_box(label) -> tuple[float, float, float, float]:
+    """Where a label's lines are drawn on the window, less the empty margin above and
+    below the letters (a fifth of a line each way: rows may close up into it)."""
+    tw, th = label.texture_size
+    cx, cy = label.to_window(label.center_x, label.center_y)
+    lines = max(1, len(label._label._cached_lines))
+    margin = 0.2 * th / lines
+    return cx - tw / 2 + 1, cy - th / 2 + margin, cx + tw / 2 - 1, cy + th / 2 - margin
+
+
+def _overlapping_texts(inks) -> list[str]:
+    """Two texts or buttons drawn over each other (a chart's rows run onto the title
+    above them, a list's tag onto the button above it): neither can be read or tapped
+    for sure. A text inside the other's widget (a button's caption) is not."""
+    def within(child, parent):
+        node = child.parent
+        while node is not None and node.parent is not node:
+            if node is parent:
+                return True
+            node = node.parent
+        return False
+
+    problems = []
+    for i, (a, name_a, (ax0, ay0, ax1, ay1)) in enumerate(inks):
+        for b, name_b, (bx0, by0, bx1, by1) in inks[i + 1:]:
+            if (min(ax1, bx1) - max(ax0, bx0) > 2 and min(ay1, by1) - max(ay0, by0) > 2
+                    and not within(a, b) and not within(b, a)):
+                problems.append(f"{name_a} and {name_b} are drawn over each other")
     return problems
 
 

@@ -79,8 +79,13 @@ class MemoryPanel(BoxLayout):
         add.bind(on_release=lambda _b, li=listing: self.ask_text(li))
         row.add_widget(add)
         self.adders[listing.key] = add
-        items.bind(minimum_height=lambda _w, h: setattr(row, "height", max(dp(theme.TOUCH), h)))
-        row.height = max(dp(theme.TOUCH), items.minimum_height)
+        # the stack as high as its tags: left at its default 100 px it stood 36 px above its
+        # row, its tags over the die faces' buttons above and "none" floating between them
+        def fit(_w, high):
+            items.height = high
+            row.height = max(dp(theme.TOUCH), high)
+        items.bind(minimum_height=fit)
+        fit(items, items.minimum_height)
         return row
 
     @staticmethod
