@@ -88,7 +88,9 @@ def _cut(word: str, room: float, width: Width, points: list[int]) -> int | None:
     and a hyphen fit. The dictionary's last break that fits (`points`, as print
     does); without one, a break between syllables by the rules below unless that
     leaves the line much shorter than one that merely fits; else as much as fits."""
-    fits = [k for k in range(MIN_PART, len(word) - MIN_PART + 1) if width(word[:k] + "-") <= room]
+    # (never just before the piece's own hyphen: "IAAA-" / "--")
+    fits = [k for k in range(MIN_PART, len(word) - MIN_PART + 1)
+            if word[k] != "-" and width(word[:k] + "-") <= room]
     if not fits:
         return None
     longest = fits[-1]
