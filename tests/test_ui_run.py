@@ -67,13 +67,13 @@ sys.exit(code)
 """
 
 
-def run_companion(tmp_path, *args):
+def run_companion(tmp_path, *args, driver=DRIVER):
     env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy", KIVY_NO_ARGS="1",
                KIVY_HOME=str(tmp_path / "kivy"), XDG_CACHE_HOME=str(tmp_path / "cache"),
                PYTHONPATH=str(ROOT))
     for name in ("KIVY_NO_CONSOLELOG", "KIVY_LOG_MODE"):     # as a terminal has it: the app decides
         env.pop(name, None)
-    done = subprocess.run([sys.executable, "-c", DRIVER, "run", *args], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-c", driver, "run", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     lines = [line for line in done.stdout.splitlines() if line.startswith("REPORT ")]
     assert lines, done.stderr[-3000:]
@@ -114,6 +114,76 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
     assert f"Games are saved in: {data / 'cellmate.db'}" in terminal
     assert f"Config: {config}" in terminal and "Config problem:" in terminal and "volume" in terminal
     assert "[Kivy" not in terminal and "[GL" not in terminal and "Traceback" not in terminal
+
+
+# A German Dig table: its place "Aufenthaltsraum" is wider than its tile, at the first frame and once the
+# German hyphenation dictionary has been read (on a thread after the first frame).
+DICTIONARY_DRIVER = r"""
+import json, sys, threading
+from ui.cli import kivy_log_to_terminal, main
+kivy_log_to_terminal(False)
+from kivy.clock import Clock
+
+def place():
+    from kivy.app import App
+    from ui.widgets import WholeWordsLabel
+    tiles = App.get_running_app().screen("game").ids.board.ids.areas.children
+    tile = next(t for t in tiles if t.title == "Aufenthaltsraum")
+    return next(w for w in tile.walk() if isinstance(w, WholeWordsLabel)).text
+
+def at_start(_dt):
+    from ui import wrapping
+    report["start_read"] = sorted(wrapping._loaded)
+    report["start_place"] = place()
+    Clock.schedule_interval(wait, 0.05)
+
+def wait(_dt):
+    from ui import wrapping
+    reading = [t for t in threading.enumerate() if t.name == "cellmate-hyphenation"]
+    if not reading and not wrapping._loaded:
+        return True     # not begun yet: it begins on the frame after the first
+    for thread in reading:
+        thread.join(30)
+    report["read"] = sorted(wrapping._loaded)
+    report["read_place"] = place()      # read, and the words not yet broken again
+    Clock.schedule_once(done, 0.2)
+    return False      # the words broken again: hopped to the main thread, then drawn
+
+def done(_dt):
+    from kivy.app import App
+    report["place"] = place()
+    App.get_running_app().stop()
+
+report = {}
+Clock.schedule_once(at_start, 0)
+code = main(sys.argv[1:])
+print("REPORT " + json.dumps(report))
+sys.exit(code)
+"""
+
+
+def test_a_german_table_starts_without_waiting_for_its_hyphenation_dictionary_then_breaks_by_it(tmp_path):
+    """Reading the German dictionary takes ~0.6 s here (seconds on a Pi): the first frame
+    does not wait for it (a German game screen started some 0.8 s later), its words break by
+    the syllable rules, and by the dictionary once a thread has read it ("Aufent-" /
+    "haltsraum" where the rules drew "Aufenthalt-" / "sraum")."""
+    from companion.session import Session
+    from companion.store import Store
+
+    data = tmp_path / "data"
+    store = Store.open(data)
+    Session.create(store, "dig", ["Anna", "Ben", "Cleo", "Dora"])
+    store.set_setting("tour.seen", True)
+    store.close()
+    config = tmp_path / "config.toml"
+    config.write_text('language = "de"\n', encoding="utf-8")
+    code, report = run_companion(tmp_path, "--data-dir", str(data), "--config", str(config), "--simulate",
+                                 "--size", "800x480", driver=DICTIONARY_DRIVER)
+    assert code == 0
+    assert report["start_read"] == []                   # the first frame did not wait for it
+    assert report["start_place"].replace("-\n", "") == "Aufenthaltsraum"
+    assert report["read"] == ["de_DE"] and report["read_place"] == "Aufenthalt-\nsraum"     # the rules meanwhile
+    assert report["place"] == "Aufent-\nhaltsraum"                                        # then the dictionary's
 
 
 def test_companion_run_verbose_shows_kivys_log(tmp_path):

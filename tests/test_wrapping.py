@@ -107,6 +107,24 @@ def test_a_word_the_dictionary_has_no_fitting_break_for_falls_back_to_the_syllab
     assert name_lines("Xxxxxxxxxxxxxxxxxxxx", 140, width, "de") == ["Xxxxxxxxxx-", "xxxxxxxxxx"]
 
 
+def test_a_dictionary_put_off_leaves_words_to_the_rules_until_it_is_read(monkeypatch):
+    """The app's start: its first frame does not wait for the German dictionary (~0.6 s
+    to read here); words break by the rules until a thread has read it, then by it."""
+    import threading
+    from ui import wrapping
+    monkeypatch.setattr(wrapping, "_loaded", {})
+    monkeypatch.setattr(wrapping, "_later", set())
+    wrapping.put_off("de")
+    assert dictionary_breaks("Aufenthaltsraum", "de") == [] and wrapping._loaded == {}     # not read, not waited for
+    assert letters("".join(name_lines("Aufenthaltsraum", 150, width, "de"))) == "Aufenthaltsraum"
+    assert dictionary_breaks("Recreational", "en") == [5, 10]        # another language: read when asked
+    read = threading.Event()
+    wrapping.prepare("de", then=read.set)
+    assert read.wait(60)
+    assert dictionary_breaks("Aufenthaltsraum", "de") == [3, 6, 11] and wrapping._later == set()
+    assert name_lines("Aufenthaltsraum", 150, width, "de") == ["Aufenthalts-", "raum"]
+
+
 # -- what holds whatever the dictionary says --------------------------------------------------
 @pytest.mark.parametrize("lang", ["en", "de", None])
 @pytest.mark.parametrize("room", [60, 100, 140, 188, 400])

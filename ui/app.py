@@ -963,18 +963,28 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
 def _after_the_first_frame(app: CellmateApp) -> None:
     """The seat pads' hub (its module, its threads, its first look for ports) and the
     voice are started once the table is on the screen, and the looks the table was
-    not drawn with are read: nothing at start waits for them; then the heap is
-    settled (_settle_heap)."""
+    not drawn with are read, and the hyphenation dictionary of the table's language
+    (on a thread: ~0.6 s for the German one; the words drawn before it is read break
+    by syllable rules, and again by it once read): nothing at start waits for them;
+    then the heap is settled (_settle_heap)."""
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    from .widgets import load_later_looks
+    from hardware.mainthread import to_main_thread
+
+    from .widgets import load_later_looks, rebreak_words
+    from .wrapping import prepare, put_off
+
+    lang = app.lang
+    put_off(lang)
+    read = to_main_thread(lambda: app.closed or rebreak_words())
 
     def first(*_):
         Window.unbind(on_flip=first)
         Clock.schedule_once(lambda _dt: app.closed or load_later_looks(), 0)   # before any tap can need them
         Clock.schedule_once(lambda _dt: app.closed or app.open_pads(), 0)
         Clock.schedule_once(lambda _dt: app.closed or _open_speaker(app), 0)
+        Clock.schedule_once(lambda _dt: app.closed or prepare(lang, then=read), 0)
         Clock.schedule_once(_settle_heap, 0.5)
 
     Window.bind(on_flip=first)

@@ -480,10 +480,12 @@ def _on_language(widget) -> None:
     app = App.get_running_app()
     if app is not None and hasattr(app, "lang") and app not in _watched:
         _watched.add(app)
-        app.bind(lang=_language_changed)
+        app.bind(lang=rebreak_words)
 
 
-def _language_changed(*_) -> None:
+def rebreak_words(*_) -> None:
+    """Every widget that hyphenates breaks its words again: the table's language
+    changed, or its dictionary has been read (ui/wrapping.py put_off)."""
     for widget in list(_breaking):
         widget.language_changed()
 

@@ -123,30 +123,52 @@ def dictionary_breaks(word: str, lang: str | None) -> list[int]:
 
 
 _loaded: dict[str, object] = {}
+_later: set[str] = set()        # dictionaries put off (put_off): the rules break words until prepare has read them
 _loading = threading.Lock()
 
 
 def _dictionary(lang: str | None):
-    """`lang`'s hyphenation dictionary (a pyphen.Pyphen), read once: the German one takes
-    some 0.6 s here (more on a Pi), so the app reads its table's in the background
-    after the first frame (prepare)."""
+    """`lang`'s hyphenation dictionary (a pyphen.Pyphen), read at its first word; none
+    while it is put off and not yet read."""
     name = DICTIONARIES.get(lang)
-    if name is None:
-        return None
-    if name not in _loaded:
-        with _loading:
-            if name not in _loaded:
-                import pyphen
-                _loaded[name] = pyphen.Pyphen(lang=name, left=MIN_PART, right=MIN_PART)   # reads it all
+    if name is None or name in _later:
+        return _loaded.get(name)
+    return _loaded.get(name) or _read(name)
+
+
+def _read(name: str):
+    with _loading:
+        if name not in _loaded:
+            import pyphen
+            _loaded[name] = pyphen.Pyphen(lang=name, left=MIN_PART, right=MIN_PART)   # reads it all
     return _loaded[name]
 
 
-def prepare(lang: str) -> None:
-    """Read `lang`'s dictionary on a thread of its own, so that the first word to break
-    does not wait for it (a word that must break before then waits for the reading)."""
-    if lang not in DICTIONARIES or DICTIONARIES[lang] in _loaded:
+def put_off(lang: str) -> None:
+    """Words in `lang` break by the syllable rules, not waiting for its dictionary, until
+    prepare() has read it: reading the German one takes some 0.6 s here (seconds on a
+    Pi), which the app's first frame does not wait for."""
+    name = DICTIONARIES.get(lang)
+    if name is not None and name not in _loaded:
+        _later.add(name)
+
+
+def prepare(lang: str, then: Callable[[], object] | None = None) -> None:
+    """Read `lang`'s dictionary on a thread of its own, then call `then` there (the app
+    breaks its words again by it); nothing to do for one read already."""
+    name = DICTIONARIES.get(lang)
+    if name is None or name in _loaded:
         return
-    threading.Thread(target=_dictionary, args=(lang,), name="cellmate-hyphenation", daemon=True).start()
+
+    def read():
+        try:
+            _read(name)
+        finally:
+            _later.discard(name)
+        if then is not None:
+            then()
+
+    threading.Thread(target=read, name="cellmate-hyphenation", daemon=True).start()
 
 
 def _syllable_break(word: str, k: int) -> bool:
