@@ -47,6 +47,7 @@ time.sleep(float(sys.argv[2]))
 def spin():
     while time.thread_time() < 0.3:
         pass
+    print("spun", flush=True)
     if sys.argv[3] == "lives on":
         threading.Event().wait()
 threading.Thread(target=spin, daemon=True).start()
@@ -73,10 +74,34 @@ def test_thread_seconds_is_exact_where_the_ticks_are_not():
                              stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline().strip() == "ready"
-        time.sleep(1.0)     # the spin is over
+        assert child.stdout.readline().strip() == "spun"    # its 0.3 s of CPU spent, however busy the machine
         seconds, threads = bench.thread_seconds(child.pid)
         assert len(threads) == 2 and 0.3 <= seconds < 0.45
         assert seconds != round(seconds, 2)    # finer than a tick of 10 ms
     finally:
         child.kill()
         child.wait()
+
+
+def test_idle_apps_are_taken_in_turn_each_round_in_another_order_and_set_beside_their_own_round(monkeypatch):
+    bench = _bench()
+    started = []
+
+    def idle_cpu(cmd, seconds):
+        scene = cmd[cmd.index("--scene") + 1] if "--scene" in cmd else None
+        name = {None: "bare countdown" if "--countdown" in cmd else "bare", "idle": None}[scene]
+        if name is None:
+            name = "dice" if cmd[-1].endswith("dice") else "countdown"
+        started.append(name)
+        line = bench.MARK + '{"screen": "dice"}' if name == "dice" else \
+            bench.MARK + '{"game": "singsing", "countdown": "2:00"}'
+        busy = 2.0 if len(started) > 8 else 1.0      # the machine turns busy from the third round on
+        return {"bare": 1.0, "bare countdown": 1.5, "dice": 1.1, "countdown": 1.6}[name] * busy, line
+
+    monkeypatch.setattr(bench, "idle_cpu", idle_cpu)
+    idle = bench.idle_in_rounds({"dice": Path("d/dice"), "countdown": Path("d/countdown")}, 1.0, 4)
+    rounds = [started[i:i + 4] for i in range(0, 16, 4)]
+    assert all(sorted(r) == sorted(bench.IDLE_APPS) for r in rounds)
+    assert len({r[0] for r in rounds}) == 4                   # each app leads one round
+    # the busy rounds double both of a pair: each round's ratio is the app's own, 1.1x
+    assert abs(bench.paired_ratio(idle["dice"], idle["bare"]) - 1.1) < 1e-9
