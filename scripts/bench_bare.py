@@ -18,7 +18,7 @@ Cellmate's guess clock: the least a Kivy app can do to show Sing Sing's countdow
     python scripts/bench_bare.py --first-frame     # print MARK at the first frame and quit (cold start)
     python scripts/bench_bare.py --presses 500 --out result.json
     python scripts/bench_bare.py --waking-clock --presses 500 --out result.json
-    python scripts/bench_bare.py --waking-clock --countdown   # run until killed, counting down (idle CPU)
+    python scripts/bench_bare.py --countdown                 # run until killed, counting down (idle CPU)
 
 The press measure (``FrameStamp`` and ``press_loop``) is shared: scripts/bench_app.py
 imports them from here, so Cellmate is timed by the very same code.
