@@ -71,7 +71,7 @@ def test_config_errors_and_the_rig_notice_queue_in_the_banner(make_ui, tmp_path)
     assert about.adv_config.value.splitlines() == [f"Datei: {cfg}", "• buttons.roll: must be a BCM GPIO number",
                                                    "• colour: unknown key"]
     assert about.adv_hardware.value == "No GPIO found (this is not a Raspberry Pi)"
-    assert "ROLL: R / Space" in about.mapping.value and "UNDO gehalten: Y / Shift+U" in about.mapping.value
+    assert "ROLL: R / Leertaste" in about.mapping.value and "UNDO gehalten: Y / Umschalt+U" in about.mapping.value
 
 
 def test_about_shows_gpio_pins_when_the_buttons_are_real(make_ui):

@@ -103,7 +103,7 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
     assert report["start_board"] is False     # the dice table's screen draws no board
     assert report["start_read_later_looks"] is False and report["later_looks"] is True
     assert report["banner"].startswith("Die Konfigurationsdatei hat 1 Problem;")
-    assert report["keys"].startswith("Tasten: R / Space: ROLL  ·  T: TIMER  ·  Enter / C: CONFIRM")
+    assert report["keys"].startswith("Tasten: R / Leertaste: ROLL  ·  T: TIMER  ·  Eingabe / C: CONFIRM")
     assert report["head"] == 1  # the R key rolled, through the real keyboard stand-in
     assert report["headline"].endswith("ist dran")
     assert report["window"] == [800, 480]

@@ -34,7 +34,7 @@ def test_switching_to_german_changes_every_screen_at_once(make_ui, tmp_path):
     assert dice.pass_btn.text == "Nächster Spieler" and dice.undo_btn.text == "Rückgängig"
     assert dice.die.caption == "Hier tippen oder ROLL drücken"
     assert dice.histogram_title.text == "Würfe: 1"
-    assert ui.app.key_help_text.startswith("Tasten: R / Space: ROLL")
+    assert ui.app.key_help_text.startswith("Tasten: R / Leertaste: ROLL")
     ui.tap(dice.log_btn)
     assert ui.ids().rows.children[0].text == "Tisch steht: Anna fängt an"
     assert ui.ids().rows.children[1].tag == "jetzt"
