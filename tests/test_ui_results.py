@@ -257,6 +257,8 @@ def test_games_finished_before_results_were_kept_show_theirs_once_and_a_damaged_
     assert rows[heist.id].result_template.startswith(t("result.won", names="{names}"))
     unknown = [row for sid, row in rows.items() if sid != heist.id]
     assert [row.result_template for row in unknown] == [t("sessions.result_unknown")] * 2
+    kim = next(row for row in unknown if row.title == "Kim")
+    assert kim.detail.startswith(t("sessions.game_unknown", game="chess") + " · ")   # said to be unknown, not a bare id
     assert len({row.height for row in rows.values()}) == 1              # room kept for the line: nothing moves
     assert store.read("SELECT COUNT(*) FROM results") == [(3,)]          # kept: worked out once
     assert store.read("SELECT action FROM events WHERE session_id = ? AND seq = 1", (damaged.id,)) == [

@@ -75,6 +75,7 @@ def players_text(players) -> str:
 
 
 def game_title(t, game_id: str) -> str:
+    """A game's name; one this version does not know (saved by another) says so."""
     game = games.GAMES.get(game_id)
-    return t(game.title) if game is not None else game_id
+    return t(game.title) if game is not None else t("sessions.game_unknown", game=game_id)
 

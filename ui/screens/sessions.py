@@ -19,7 +19,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
-from companion import games, results, stats
+from companion import results, stats
 from companion.controller import REFUSED
 from companion.session import Session
 from companion.store import StoreError
@@ -27,7 +27,7 @@ from companion.store import StoreError
 from .. import theme
 from ..dialogs import ConfirmDialog
 from ..widgets import Dialog, FlatButton
-from .base import BaseScreen, PLAYABLE, players_text, running_app
+from .base import BaseScreen, PLAYABLE, game_title, players_text, running_app
 from .log import LogFeed, show
 
 PAGE = 20       # sessions read at a time: a few screenfuls
@@ -280,10 +280,7 @@ class SessionsScreen(BaseScreen):
 
     def detail(self, info) -> str:
         t = self.t
-        try:
-            title = t(games.get(info["game"]).title)
-        except games.IllegalAction:
-            title = info["game"]
+        title = game_title(t, info["game"])
         when = time.strftime(t("date.format"), time.localtime(info["updated"]))
         state = t("sessions.finished" if info["finished"] else "sessions.running")
         return f"{title} · {state}\n{when} · {t('sessions.moves', count=info['head'])}"
