@@ -211,9 +211,11 @@ def percent(rate: float) -> str:
     return f"{round(rate * 100)} %"
 
 
-def p_text(p: float) -> str:
-    """A p-value as people read it, with its sign: "p = 0.0012", never "p = 0": "p < 0.0001"."""
-    return "p < 0.0001" if p < 0.0001 else f"p = {p:.2g}" if p < 0.01 else f"p = {p:.2f}"
+def rarer_than(p: float) -> int:
+    """How rare a fair die's rolls as uneven as these are, in words a table reads:
+    "less than once in N" games of as many rolls, N a round 100, 1,000 or 10,000
+    (a biased verdict has p < P_BIASED = 0.01, so N is at least 100)."""
+    return next(n for n in (10_000, 1_000, 100, 10, 1) if p < 1 / n) if p < 1 else 1
 
 
 def minutes(seconds: float | None) -> int | None:

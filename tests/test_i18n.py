@@ -146,6 +146,7 @@ def never_one():
         ("snitch.setup.cross", "count"): setup["cross"], ("snitch.setup.deal", "count"): setup["deal"],
         ("snitch.setup.contacts", "count"): setup["contacts"],
         ("stats.dice.fair", "count"): stats.MIN_ROLLS, ("stats.dice.biased", "count"): stats.MIN_ROLLS,
+        ("stats.dice.biased", "odds"): stats.rarer_than(stats.P_BIASED * 0.99),   # biased: p < 0.01, 1 in 100 or rarer
     }
 
 

@@ -253,9 +253,10 @@ def test_every_roll_not_undone_in_every_game_is_counted_by_face(tmp_path, clock)
     assert dice["all"].total == 8 and played.counted == 1
 
 
-def test_the_words_for_a_p_value():
-    assert stats.p_text(0.0012497) == "p = 0.0012" and stats.p_text(0.5) == "p = 0.50"
-    assert stats.p_text(1e-9) == "p < 0.0001"
+def test_how_rare_a_biased_die_is_said_is_a_round_number_it_is_rarer_than():
+    assert stats.rarer_than(0.0012497) == 100 and stats.rarer_than(0.00099) == 1000
+    assert stats.rarer_than(1e-9) == 10_000 and stats.rarer_than(0.0099) == 100
+    assert stats.rarer_than(0.5) == 1 and stats.rarer_than(1.0) == 1
     assert stats.minutes(89) == 1 and stats.minutes(0) == 0 and stats.minutes(None) is None
 
 

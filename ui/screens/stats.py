@@ -297,9 +297,9 @@ class StatsScreen(BaseScreen):
             return t("stats.dice.none")
         if dice.verdict == "few":
             return t("stats.dice.few", count=dice.total, need=stats.MIN_ROLLS)
-        p = stats.p_text(dice.p)
-        p = p.replace(".", ",") if self.app.lang == "de" else p   # 0,0012 in German
-        return t(f"stats.dice.{dice.verdict}", count=dice.total, p=p, chi=self.number(dice.chi_square))
+        # in words, not a p-value: how rarely a fair die rolls this unevenly
+        odds = f"{stats.rarer_than(dice.p):,}".replace(",", "." if self.app.lang == "de" else ",")
+        return t(f"stats.dice.{dice.verdict}", count=dice.total, odds=odds)
 
 
 SCREEN = StatsScreen
