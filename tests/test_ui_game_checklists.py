@@ -39,6 +39,10 @@ def test_the_checklist_tapped_undone_skipped_and_who_starts(make_ui, game_id, la
     assert act(ui, ("check_step", label)) is None   # one tap, nothing to ask
     assert session.state["checked"] == [step]
     assert screen_lines(ui)[0] == t("setup.line.done", text=lines[0])
+    assert screen.ids.news.text == ""               # marked in the list, not said again above it
+    listed = screen.ids.lines
+    top = listed.to_window(listed.x, listed.top)[1]
+    assert screen.ids.prompt_scroll.y - top <= 30    # the list right under the prompt: no room for a board it lacks
     look(ui, f"checklist-{game_id}-{lang}-2-one-done")
     ui.tap(screen.ids.undo_btn)
     assert session.state["checked"] == [] and screen_lines(ui) == lines

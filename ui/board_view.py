@@ -260,6 +260,8 @@ class BoardPanel(BoxLayout):
     def show(self, board, players) -> None:
         board = board or Board()     # a game without a board: nothing drawn
         ids = self.ids
+        # nothing to draw (a setup checklist): no gaps between empty parts either
+        self.spacing = dp(6) if (board.counters or board.table or board.areas or board.scores) else 0
         ids.counters.show(board)
         ids.table.show(board, players)
         self.layout = board.layout

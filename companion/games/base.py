@@ -563,7 +563,9 @@ class Game:
          "lines": [str, ...],        # counts and facts, one per line
          "prompt": str,              # optional: what to do next, in a sentence
          "banner": str,              # optional: an alarm-worthy fact (riot, winner)
-         "badges": {seat: [str]}}    # optional: short tags per seat (Soap, Guard, mask)
+         "badges": {seat: [str]},    # optional: short tags per seat (Soap, Guard, mask)
+         "news": bool}               # optional: False when the line a step changed is not
+                                     # repeated above the board (the checklist marks it itself)
         """
         raise NotImplementedError
 

@@ -104,9 +104,10 @@ def summary(game_id: str, state: dict, t, **fields) -> dict:
         prompt = t("setup.prompt.check", count=len(left))
     else:
         prompt = t(f"{game_id}.prompt.pick_first")
+    # no news line over the list: the step just ticked is marked in it, right there
     return {"headline": t("setup.headline", game=t(f"{game_id}.title")), "banner": "",
             "badges": {seat: [] for seat in range(n)},
-            "lines": lines, "prompt": prompt}
+            "lines": lines, "prompt": prompt, "news": False}
 
 
 def check_invariants(state: dict) -> None:

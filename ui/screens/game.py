@@ -160,7 +160,8 @@ class GameScreen(BaseScreen):
                 self.fresh = label
         # what the last step did, in sight above the board (the last fact it changed:
         # a roll's result, a timeout), so the board never scrolls away to show it
-        ids.news.text = self.fresh.text if self.fresh is not None and not finished else ""
+        news = self.fresh is not None and not finished and summary.get("news", True)
+        ids.news.text = self.fresh.text if news else ""
         # over: the scoreboard leads the board; without one the outcome ends the facts
         at_end = finished and not (board is not None and board.scores)
         ids.line_scroll.at_end = at_end
