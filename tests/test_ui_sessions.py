@@ -127,7 +127,7 @@ def test_a_game_without_a_table_screen_is_listed_but_not_opened(make_ui, tmp_pat
     assert ui.ids().resume.disabled and ui.ids().again.disabled
     ui.tap(ui.ids().sessions)
     row = ui.ids().rows.children[0]
-    assert row.title == "Ida, Jon" and row.detail.startswith("no-screen-game · ")
+    assert row.title == "Ida, Jon" and row.detail.startswith("Unknown game “no-screen-game” · ")
     assert row.ids.resume.disabled and row.ids.resume.opacity == 0
     ui.tap(row.ids.delete)
     ui.tap(ui.modal().ids.confirm)
