@@ -215,7 +215,7 @@ def rarer_than(p: float) -> int:
     """How rare a fair die's rolls as uneven as these are, in words a table reads:
     "less than once in N" games of as many rolls, N a round 100, 1,000 or 10,000
     (a biased verdict has p < P_BIASED = 0.01, so N is at least 100)."""
-    return next(n for n in (10_000, 1_000, 100, 10, 1) if p < 1 / n) if p < 1 else 1
+    return next((n for n in (10_000, 1_000, 100, 10) if p < 1 / n), 1)
 
 
 def minutes(seconds: float | None) -> int | None:

@@ -66,6 +66,15 @@ PAD_SEATS = 8
 _DIGITS = {ord("1") + i: i for i in range(PAD_SEATS)}
 _KEYPAD = {257 + i: i for i in range(PAD_SEATS)}      # numpad1 .. numpad8
 PAD_KEY_HELP: list[tuple[str, int]] = [("1–8", PAD_MAIN), ("Shift+1–8", PAD_DONE)]
+_KEY_NAMES = ("Backspace", "Space", "Enter", "Shift")     # the keys above with a name, not a letter
+
+
+def key_words(keys: str, t) -> str:
+    """A help label's named keys as the table's language calls them (t: the catalogue,
+    keys.name.*): "R / Space" is "R / Leertaste" in German; letters and digits stay."""
+    for name in _KEY_NAMES:
+        keys = keys.replace(name, t(f"keys.name.{name.lower()}"))
+    return keys
 
 
 def event_for(key: int, modifiers=()) -> InputEvent | None:

@@ -99,3 +99,13 @@ def test_key_help_lists_every_input_with_a_label_the_ui_can_show():
     assert labels[InputEvent.ROLL] == "R / Space"
     assert labels[InputEvent.REDO] == "Y / Shift+U"
     assert all(isinstance(label, str) and label for label, _ in KEY_HELP)
+
+
+def test_the_help_labels_name_their_keys_in_the_tables_language():
+    from companion.i18n import Catalogue
+    from hardware.keyboard import PAD_KEY_HELP, key_words
+    de = Catalogue("de")
+    said = [key_words(label, de) for label, _ in KEY_HELP + PAD_KEY_HELP]
+    assert said[:5] == ["R / Leertaste", "T", "Eingabe / C", "U / Rücktaste", "Y / Umschalt+U"]
+    assert said[-1] == "Umschalt+1–8"
+    assert [key_words(label, Catalogue("en")) for label, _ in KEY_HELP] == [label for label, _ in KEY_HELP]

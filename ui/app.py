@@ -65,15 +65,6 @@ TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
 TOUR_SCREENS = ("dice", "game")             # the first of these shown opens the first-run tour
 TOUR_SEEN = "tour.seen"                     # in the store's settings once it was shown
 KEY_SEP = "  ·  "     # between two keys on the key line (ui/widgets.kv KeyHelp breaks lines only there)
-_KEY_NAMES = ("Backspace", "Space", "Enter", "Shift")     # keys with a name, not a letter on them
-
-
-def key_words(keys: str, t) -> str:
-    """A key's name as the table's language has it on the keyboard ("R / Space" is
-    "R / Leertaste" in German); letters and digits stay as they are."""
-    for name in _KEY_NAMES:
-        keys = keys.replace(name, t(f"keys.name.{name.lower()}"))
-    return keys
 
 
 # -- Kivy set-up, before any window exists ---------------------------------------
@@ -749,12 +740,12 @@ class CellmateApp(App):
     def show_key_help(self) -> None:
         rig = self.rig
         lines = []
+        from hardware.keyboard import PAD_KEY_HELP, key_words
         if rig is not None and self.rig_mode() == "simulated" and getattr(rig, "key_help", None):
             keys = KEY_SEP.join(f"{key_words(label, self.t)}: {self.t('input.' + event.value)}"
                                 for label, event in rig.key_help)
             lines.append(self.t("keys.help", keys=keys))
         if self.pads is not None and self.pads.simulated:
-            from hardware.keyboard import PAD_KEY_HELP
             keys = KEY_SEP.join(f"{key_words(label, self.t)}: {self.t(f'keys.pad_button_{button}')}"
                                 for label, button in PAD_KEY_HELP)
             lines.append(self.t("keys.pads", keys=keys))

@@ -57,7 +57,7 @@ class AboutScreen(BaseScreen):
         app, t = self.app, self.t
         rig = app.rig
         if app.rig_mode() == "simulated" and getattr(rig, "key_help", None):
-            from ui.app import key_words
+            from hardware.keyboard import key_words
             return "\n".join(f"{t('input.' + event.value)}: {key_words(keys, t)}" for keys, event in rig.key_help)
         buttons = app.cfg.buttons
         lines = []
