@@ -91,3 +91,27 @@ def test_a_refused_answer_is_said_on_its_page_and_kept(make_ui):
     assert ui.app.root.ids.toast.opacity == 0          # said once, in the dialog, not behind it too
     assert layout_problems(ui, dialog) == []
     dialog.dismiss()
+
+
+@pytest.mark.parametrize("lang, says", [("en", "−100? Only −99 to 99"), ("de", "−100? Nur −99 bis 99")])
+def test_a_refused_keypad_tap_says_the_number_it_would_have_made(make_ui, lang, says):
+    """A tap that would leave the range is refused, and the message names the number it
+    would have made: the table sees which tap it was, not only the range. The longest
+    message (a sign, three digits, both bounds signed) still fits beside the keys."""
+    from ui.dialogs import NumberDialog
+    from ui_fixtures import look
+    ui = make_ui()
+    ui.app.set_language(lang)
+    taken = []
+    dialog = NumberDialog(-99, 99, 0, done=taken.append)
+    dialog.open()
+    ui.pump(2)
+    keypad = dialog.keypad
+    for key in ("sign", "1", "0"):
+        ui.tap(keypad.keys[key])
+    assert keypad.entry == "-10" and not keypad.wrong
+    ui.tap(keypad.keys["0"])
+    assert keypad.entry == "-10" and keypad.wrong and keypad.message.replace("\u00a0", " ") == says
+    look(ui, f"keypad-{lang}-refused-signed", dialog)
+    ui.tap(keypad.ids.confirm)
+    assert taken == [-10] and ui.modal() is None

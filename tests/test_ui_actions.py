@@ -35,6 +35,14 @@ def test_the_keypad_deletes_and_turns_the_sign_only_where_negatives_exist():
     assert typed(["sign", "1", "1"], -10, 10) == ("-1", ["1"])     # -11 is below -10
 
 
+def test_a_refused_digit_is_named_by_the_number_it_would_have_made():
+    assert A.keypad_typed("4", "5") == "45"       # refused for 1 to 40: the refusal says "45?"
+    assert A.keypad_typed("", "0") == "0"
+    assert A.keypad_typed("0", "7") == "7"        # a leading 0 is replaced, as the entry would be
+    assert A.keypad_typed("-10", "0") == "-100"
+    assert A.keypad_typed("4", "delete") is None and A.keypad_typed("4", "sign") is None
+
+
 def test_the_keypad_value_is_a_number_in_range_or_nothing():
     assert A.keypad_value("32", *CHALLENGE) == 32
     assert A.keypad_value("-3", -10, 10) == -3

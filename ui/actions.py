@@ -290,12 +290,20 @@ def keypad_type(entry: str, key: str, low: int, high: int) -> tuple[str, bool]:
             return entry, False
         turned = entry[1:] if entry.startswith("-") else "-" + entry
         return (turned, True) if could_become(turned, low, high) else (entry, False)
-    if not (len(key) == 1 and key.isdigit()):
+    typed = keypad_typed(entry, key)
+    if typed is None:
         return entry, False
+    return (typed, True) if could_become(typed, low, high) else (entry, False)
+
+
+def keypad_typed(entry: str, key: str) -> str | None:
+    """What a digit key makes of the entry, taken or not (a refusal says it: "45?");
+    None for any other key."""
+    if not (len(key) == 1 and key.isdigit()):
+        return None
     sign = "-" if entry.startswith("-") else ""
     digits = entry.lstrip("-")
-    typed = sign + (key if digits == "0" else digits + key)   # a leading 0 is replaced, not kept
-    return (typed, True) if could_become(typed, low, high) else (entry, False)
+    return sign + (key if digits == "0" else digits + key)   # a leading 0 is replaced, not kept
 
 
 def keypad_value(entry: str, low: int, high: int) -> int | None:

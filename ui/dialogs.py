@@ -22,6 +22,7 @@ from companion.players import COLOUR_HEX
 
 from . import actions as A
 from .widgets import AutoScroll, BigButton, Dialog, FlatButton, NumberCell, PickButton, text_width
+from .wrapping import breaks_only_at
 
 TEXT_LIMIT = 30
 
@@ -120,8 +121,16 @@ class Keypad(BoxLayout):
         self.entry = entry
         if taken:
             self.wrong, self.message = False, self.hint
-        else:
+            return
+        typed = A.keypad_typed(entry, key)
+        if typed is None:
             self.refuse()
+        else:       # the number the tap would have made, so the table sees which tap was refused
+            t = _app().t
+            limits = t("keypad.refused", low=self.shown(self.low), high=self.shown(self.high))
+            # a long one breaks after the number, never inside "Only −99 to 99"
+            limits = breaks_only_at(limits, "\n")
+            self.refuse(t("keypad.refused_typed", typed=typed.replace("-", "−"), limits=limits))
 
     def refuse(self, text: str = ""):
         self.wrong = True
