@@ -90,3 +90,40 @@ def test_the_screens_draw_rounded_boxes_the_fast_way():
              if path.name != "rounded.py"
              for n, line in enumerate(path.read_text().splitlines(), 1) if slow.search(line)]
     assert found == []
+
+
+@pytest.mark.parametrize("at", [(0, 0), (0.5, 0.5), (0.3, 0.7)])
+def test_a_box_sampled_nearest_looks_as_it_does_sampled_linear(kivy_window, at):
+    """The textures are sampled at the nearest texel (one fetch a pixel instead of four
+    for a software renderer). On whole pixels the box is the one linear filtering
+    draws; put at a fraction of a pixel by a layout, its edge lands on the nearest
+    pixel instead of a half-covered one: only the outermost pixels and the round
+    change, nothing inside, and the corners stay smooth."""
+    from kivy.graphics import BorderImage
+
+    from ui import rounded
+    texture = rounded.texture(12)
+    assert texture.mag_filter == texture.min_filter == "nearest"
+
+    def drawn():
+        return draw(lambda widget: BorderImage(texture=texture, border=rounded.border(12), auto_scale="both_lower",
+                                               pos=at, size=(118, 78)))
+    nearest = drawn()
+    texture.mag_filter = texture.min_filter = "linear"
+    try:
+        linear = drawn()
+    finally:
+        texture.mag_filter = texture.min_filter = "nearest"
+    h, w = len(nearest), len(nearest[0])
+    moved = {(x, y): abs(red(nearest[y][x]) - red(linear[y][x])) for y in range(h) for x in range(w)}
+    assert sum(red(p) == 255 for row in nearest for p in row) > 70 * 100     # a box was drawn
+    if at == (0, 0):
+        assert max(moved.values()) <= 2
+    # the round: where each corner's 12 px meet; the edge: a pixel either side of the box's side
+    def edge_or_round(x, y):
+        near_x = min(x, w - 1 - x) <= 13
+        near_y = min(y, h - 1 - y) <= 13
+        return (near_x and near_y) or min(abs(x - at[0]), abs(x - at[0] - 118)) <= 1.5 \
+            or min(abs(y - (h - at[1] - 78)), abs(y - (h - at[1]))) <= 1.5
+    assert [xy for xy, m in moved.items() if m > 2 and not edge_or_round(*xy)] == []
+    assert any(30 < red(nearest[y][x]) < 225 for y in range(12) for x in range(12))    # still smooth

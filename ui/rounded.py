@@ -81,6 +81,12 @@ def _texture(r: int, width: float = 0):
     pixels[3::4] = bytes(int(round(a * 255)) for row in alpha for a in row)
     texture = Texture.create(size=(side, side), colorfmt="rgba")
     texture.blit_buffer(bytes(pixels), colorfmt="rgba", bufferfmt="ubyte")
+    # nearest: the corners are drawn texel for pixel and the rest is flat white, so on
+    # whole pixels it draws what linear does, and at a fraction of a pixel the edge lands
+    # on the nearest pixel rather than a half-covered one (tests/test_ui_rounded.py);
+    # llvmpipe fills a box with one fetch a pixel instead of four: some 6 % of the
+    # Sing Sing countdown's frame
+    texture.mag_filter = texture.min_filter = "nearest"
     return texture
 
 

@@ -564,8 +564,8 @@ def texel_for_pixel(texture) -> None:
     a software renderer (llvmpipe: the tests, the bench, a Pi without its GPU driver)
     fills it faster: a tenth of a whole frame's fill on the table and game screens.
     In a list scrolled to a fraction of a pixel, linear blurs text by that fraction;
-    nearest keeps it crisp. Not for what is stretched or smoothed by its texture (the
-    rounded 9-slices, SmoothLine): those keep linear."""
+    nearest keeps it crisp. The rounded boxes' textures are nearest too (ui/rounded.py);
+    SmoothLine, smoothed by its texture, keeps linear."""
     if texture is not None and texture.mag_filter != "nearest":
         texture.mag_filter = texture.min_filter = "nearest"
 
