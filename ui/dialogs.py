@@ -22,7 +22,7 @@ from companion.players import COLOUR_HEX
 
 from . import actions as A
 from .widgets import AutoScroll, BigButton, Dialog, FlatButton, NumberCell, PickButton, text_width
-from .wrapping import breaks_only_at
+from .wrapping import unbroken
 
 TEXT_LIMIT = 30
 
@@ -126,15 +126,17 @@ class Keypad(BoxLayout):
         if typed is None:
             self.refuse()
         else:       # the number the tap would have made, so the table sees which tap was refused
-            t = _app().t
-            limits = t("keypad.refused", low=self.shown(self.low), high=self.shown(self.high))
             # a long one breaks after the number, never inside "Only −99 to 99"
-            limits = breaks_only_at(limits, "\n")
-            self.refuse(t("keypad.refused_typed", typed=typed.replace("-", "−"), limits=limits))
+            self.refuse(_app().t("keypad.refused_typed", typed=typed.replace("-", "−"),
+                                 limits=unbroken(self.limits())))
+
+    def limits(self) -> str:
+        """The range in words: "Only 5 to 600"."""
+        return _app().t("keypad.refused", low=self.shown(self.low), high=self.shown(self.high))
 
     def refuse(self, text: str = ""):
         self.wrong = True
-        self.message = text or _app().t("keypad.refused", low=self.shown(self.low), high=self.shown(self.high))
+        self.message = text or self.limits()
 
     def value(self):
         return A.keypad_value(self.entry, self.low, self.high)

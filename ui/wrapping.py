@@ -71,7 +71,12 @@ def hyphenated(text: str, room: float, width: Width, lang: str | None = "en") ->
 def breaks_only_at(text: str, sep: str) -> str:
     """`text` with the spaces inside each part between two `sep` made non-breaking, so a
     line breaks only between parts ("U / Backspace: UNDO" kept whole)."""
-    return sep.join(part.replace(" ", "\u00a0") for part in text.split(sep))
+    return sep.join(unbroken(part) for part in text.split(sep))
+
+
+def unbroken(text: str) -> str:
+    """`text` with its spaces non-breaking: never split over two lines."""
+    return text.replace(" ", "\u00a0")
 
 
 def _pieces(name: str) -> list[tuple[bool, str]]:
