@@ -379,11 +379,18 @@ class Game:
 
     # -- setup -----------------------------------------------------------
     def check_options(self, options: dict | None) -> dict:
+        """The setup's options, checked and filled in. That they are an object (or none)
+        is checked here, once for every game; a game with more to check overrides
+        check_values, never this."""
         if options is None:
             options = {}
         if not isinstance(options, dict):
             raise IllegalAction("bad_options", f"options must be an object of names and values, not {options!r}")
-        options = dict(options)
+        return self.check_values(dict(options))
+
+    def check_values(self, options: dict) -> dict:
+        """The options (an object, a copy of the setup's): each name known, each value
+        checked, the ones left out at their defaults."""
         known = {o.name: o for o in self.options}
         for name in options:
             if name not in known:

@@ -679,10 +679,9 @@ class DigYourWayOut(Game):
     memory_keys = (BOARD_KEY, PLACES_KEY)
 
     # -- setup -------------------------------------------------------------
-    def check_options(self, options):
-        options = dict(options or {})
+    def check_values(self, options):
         board, extra = options.pop("board", None), options.pop("places", None)
-        checked = super().check_options(options)
+        checked = super().check_values(options)
         checked["places"] = check_extra_places(extra)
         checked["board"] = normalize_board(board, BOARD_PLACES + tuple(checked["places"]))
         return checked
