@@ -110,6 +110,44 @@ def test_team_variant_seats_and_own_cell_blocks():
     assert [p["team"] for p in s["prisoners"]] == ["a"] * 3 + ["b"] * 3
 
 
+@pytest.mark.parametrize("t, own", [(EN, "their own team's Cell Block"), (DE, "Zellenblock seines Teams")],
+                         ids=["en", "de"])
+def test_the_checklist_stands_every_prisoner_where_the_game_does(t, own):
+    """Team variant: each prisoner starts in their own team's Cell Block, as the reading
+    says and the state has it; the checklist says so too, not "in the Cell Block"."""
+    teams = new(4, teams="alternate", checklist=True)
+    lines = " ".join(GAME.summary(teams, t)["lines"])
+    assert own in t("dig.reading.team_start") and own in lines
+    assert t("dig.setup.standees") not in lines
+    assert {p["place"] for p in teams["prisoners"]} == {"cell_block_a", "cell_block_b"}
+    alone = new(4, checklist=True)
+    assert t("dig.setup.standees") in " ".join(GAME.summary(alone, t)["lines"]) and own not in t("dig.setup.standees")
+    assert {p["place"] for p in alone["prisoners"]} == {"cell_block"}
+
+
+@pytest.mark.parametrize("t, words", [(EN, ("8 Michel cards", "face-down pile", "near the Showers")),
+                                      (DE, ("8 Michel-Karten", "verdeckter Stapel", "in der Nähe der Duschen"))],
+                         ids=["en", "de"])
+def test_the_checklist_lays_the_michel_cards_face_down_near_the_showers(t, words):
+    """The rulebook: the Michel cards are shuffled into a face-down pile beside the board,
+    near the Showers."""
+    line = GAME.summary(new(2, michel="michelle", checklist=True), t)["lines"][-1]
+    assert "Michelle" in line and all(word in line for word in words), line
+
+
+@pytest.mark.parametrize("t, words", [
+    (EN, ("once per turn", "only with a Weapon card in hand", "a prisoner in your Place", "ask for a Tool",
+          "If the victim has it, they may cooperate and give it: no combat", "the Tool asked for")),
+    (DE, ("einmal pro Zug", "nur mit einer Waffenkarte auf der Hand", "einem Knacki am selben Ort",
+          "ein Werkzeug fordern", "Hat das Opfer es, kann es kooperieren und es abgeben: kein Kampf",
+          "das geforderte Werkzeug"))], ids=["en", "de"])
+def test_help_on_extortion_says_what_the_rulebook_says(t, words):
+    """The victim gives the Tool named if they have it (not "a card"); the attacker needs a
+    Weapon and a victim in the same Place, once per turn."""
+    text = t("dig.rules.extortion")
+    assert all(word in text for word in words), text
+
+
 @pytest.mark.parametrize("count", [2, 3, 5])
 def test_team_variant_needs_four_or_six_players(count):
     s = new(count, teams="alternate")

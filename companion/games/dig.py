@@ -651,9 +651,11 @@ MOVES = (
 def setup_steps(team_mode: bool, michel: str) -> list[str]:
     """The rulebook's setup, in its order ("dig.setup.<step>"): the board (its team side
     for the team variant), the piles, the Search deck, the counters, each prisoner's
-    standee, Background card and 3 Search cards; Michel(le) in the Showers when in play."""
-    return (["board_teams" if team_mode else "board", "tools", "gangs", "search", "tokens", "standees",
-             "background", "hand"] + ([] if michel == "none" else ["michel"]))
+    standee (team variant: in their own team's Cell Block), Background card and 3 Search
+    cards; Michel(le) in the Showers and the Michel deck near them when in play."""
+    return (["board_teams" if team_mode else "board", "tools", "gangs", "search", "tokens",
+             "standees_teams" if team_mode else "standees", "background", "hand"]
+            + ([] if michel == "none" else ["michel"]))
 
 
 # -- the game ---------------------------------------------------------------
