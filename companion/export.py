@@ -7,14 +7,19 @@ secret hidden. The undone actions (a redo tail) are not part of a game and are l
 
 Where: `--out DIR`, else a USB stick when one is mounted (a writable folder under
 /media/<user>/ or /run/media/<user>/; MEDIA_ENV names other roots, for tests), else
-the data dir. The files are named with the time of the export, so none is written over.
+the data dir. Every file is new, named with the time of the export (a name taken, by an
+export in the same second or by anything else, moves on to "-2", "-3", ...): nothing is
+written over and no link followed, and a failure (a full stick) leaves nothing behind.
 """
 from __future__ import annotations
 
 import csv
+import ctypes
+import errno
 import getpass
 import json
 import os
+import secrets
 import time
 import uuid
 from pathlib import Path
@@ -131,27 +136,147 @@ def write(store: Store, fmt: str, folder: Path, now: float | None = None) -> lis
         raise ExportError(f"the saved games cannot be read: {exc}") from None
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now if now is not None else time.time()))
     if fmt == "json":
-        files = {f"cellmate-{stamp}.json": _json(data, now)}
+        files = {".json": _json(data, now)}
     elif fmt == "csv":
-        files = {f"cellmate-{stamp}-games.csv": _csv(GAME_FIELDS, game_rows(data)),
-                 f"cellmate-{stamp}-players.csv": _csv(SEAT_FIELDS, seat_rows(data)),
-                 f"cellmate-{stamp}-actions.csv": _csv(ACTION_FIELDS, action_rows(data))}
+        files = {"-games.csv": _csv(GAME_FIELDS, game_rows(data)),
+                 "-players.csv": _csv(SEAT_FIELDS, seat_rows(data)),
+                 "-actions.csv": _csv(ACTION_FIELDS, action_rows(data))}
     else:
-        files = {f"cellmate-{stamp}.bgsplay": json.dumps(bgstats(data), ensure_ascii=False, indent=1)}
-    written = []
+        files = {".bgsplay": json.dumps(bgstats(data), ensure_ascii=False, indent=1)}
     try:
-        for name, text in files.items():
-            path = folder / name
-            part = path.with_name(path.name + ".part")
-            with open(part, "w", encoding="utf-8", newline="") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(part, path)
-            written.append(path)
+        return [folder / name for name in _write_new(folder, f"cellmate-{stamp}", files)]
     except OSError as exc:
-        raise ExportError(f"{folder} cannot be written: {exc.strerror or exc}") from None
-    return written
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise ExportError(f"{folder} is full: nothing was exported") from None
+        raise ExportError(f"{folder} cannot be written: {exc.strerror or exc}; nothing was exported") from None
+
+
+# Every file is new: written under a temp name nobody can guess or plant (created with
+# O_EXCL|O_NOFOLLOW: a link or a file there is never followed nor written over), synced,
+# then given a name that does not exist yet (link, or on a stick without hard links a
+# rename that replaces nothing); a name taken, by an export in the same second or by
+# anything else, moves the whole set on to the next free "-2", "-3", ... On any failure
+# every file this export made is removed again: nothing half written is left behind.
+NO_HARD_LINKS = (errno.EPERM, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK)   # FAT, exFAT
+RENAME_NOREPLACE = 1                                                           # linux/fs.h
+MAX_TRIES = 1000
+
+
+def _write_new(folder: Path, stem: str, files: dict[str, str]) -> list[str]:
+    """Each text as a new file in folder, named stem[-n]<suffix> (the keys); the names given."""
+    dir_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    temps: list[str] = []
+    done: list[str] = []
+    try:
+        for text in files.values():
+            temps.append(_new_temp(dir_fd, text.encode("utf-8")))
+        n = next((n for n in range(1, MAX_TRIES) if not any(_exists(dir_fd, _name(stem, n, suffix))
+                                                            for suffix in files)), MAX_TRIES)
+        for suffix in files:
+            while True:
+                if n >= MAX_TRIES:
+                    raise OSError(errno.EEXIST, f"no free file name for {stem}{suffix}")
+                try:
+                    _publish(dir_fd, temps[0], _name(stem, n, suffix))
+                    break
+                except FileExistsError:       # taken a moment ago: the next free name
+                    n += 1
+            done.append(_name(stem, n, suffix))
+            temps.pop(0)
+        _sync_folder(dir_fd)
+    except BaseException:
+        for name in temps + done:
+            try:
+                os.unlink(name, dir_fd=dir_fd)
+            except OSError:
+                pass
+        raise
+    finally:
+        os.close(dir_fd)
+    return done
+
+
+def _name(stem: str, n: int, suffix: str) -> str:
+    return f"{stem}{'' if n == 1 else f'-{n}'}{suffix}"
+
+
+def _exists(dir_fd: int, name: str) -> bool:
+    try:
+        os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def _new_temp(dir_fd: int, data: bytes) -> str:
+    """data in a new file under a random name, on the disk; its name."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    for _ in range(MAX_TRIES):
+        name = f"cellmate-{secrets.token_hex(8)}.part"
+        try:
+            fd = os.open(name, flags, 0o644, dir_fd=dir_fd)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise OSError(errno.EEXIST, "no free temporary file name")
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except BaseException:
+        os.unlink(name, dir_fd=dir_fd)
+        raise
+    return name
+
+
+def _publish(dir_fd: int, temp: str, name: str) -> None:
+    """temp becomes name, which must not exist yet (FileExistsError): nothing is replaced."""
+    try:
+        os.link(temp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd, follow_symlinks=False)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        if exc.errno not in NO_HARD_LINKS:
+            raise
+        _rename_noreplace(dir_fd, temp, name)
+    else:
+        os.unlink(temp, dir_fd=dir_fd)
+
+
+def _renameat2():
+    """The C library's renameat2, or None (an older one)."""
+    try:
+        return ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+
+
+def _rename_noreplace(dir_fd: int, old: str, new: str) -> None:
+    call = _renameat2()
+    if call is not None:
+        if call(dir_fd, os.fsencode(old), dir_fd, os.fsencode(new), RENAME_NOREPLACE) == 0:
+            return
+        err = ctypes.get_errno()
+        if err not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):     # EEXIST: FileExistsError
+            raise OSError(err, os.strerror(err), new)
+    # No RENAME_NOREPLACE here (an older kernel or C library, a FUSE stick): checked just before.
+    if _exists(dir_fd, new):
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), new)
+    os.rename(old, new, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+
+
+def _sync_folder(dir_fd: int) -> None:
+    """The new names on the disk too (a folder a filesystem cannot sync is left as it is)."""
+    try:
+        os.fsync(dir_fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.EOPNOTSUPP, errno.EBADF):
+            raise
 
 
 def _json(data: list[dict], now: float | None) -> str:

@@ -204,3 +204,228 @@ def test_companion_export_says_what_is_wrong_in_one_line_never_a_traceback(tmp_p
     said = {"no folder": "there is no folder", "a file": "is not a folder", "no games": "no saved games",
             "damaged": "moved aside"}[problem]
     assert said in lines[0]
+
+
+# -- writing: never through a link, never over a file, nothing half written ---------------
+def _stamp(now):
+    import time
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+
+
+def _planted(folder, names, target):
+    """A link at each name, to the file an attacker wants written over."""
+    for name in names:
+        (folder / name).symlink_to(target)
+
+
+def _leftovers(folder):
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".part"))
+
+
+@pytest.mark.parametrize("fmt", export.FORMATS)
+def test_a_planted_link_is_never_followed_nor_a_file_written_over(tmp_path, fmt):
+    store = Store.open(tmp_path / "data")
+    _games(store)
+    victim = tmp_path / "data" / DB_NAME
+    before = victim.read_bytes()
+    out = tmp_path / "stick"
+    out.mkdir()
+    stamp = _stamp(0)
+    names = {"json": [f"cellmate-{stamp}.json"], "bgstats": [f"cellmate-{stamp}.bgsplay"],
+             "csv": [f"cellmate-{stamp}-{part}.csv" for part in ("games", "players", "actions")]}[fmt]
+    _planted(out, [n + ".part" for n in names], victim)          # the temp name the export used to take
+    _planted(out, names, victim)                                 # and the final one
+    (out / "cellmate-kept.json").write_text("somebody's file")
+    written = export.write(store, fmt, out, now=0)
+    assert victim.read_bytes() == before
+    assert all(p.parent == out and not p.is_symlink() and p.is_file() and p.name not in names for p in written)
+    assert all(os.readlink(out / n) == str(victim) and os.readlink(out / (n + ".part")) == str(victim)
+               for n in names)
+    assert (out / "cellmate-kept.json").read_text() == "somebody's file" and _leftovers(out) == [
+        n + ".part" for n in sorted(names)]
+    if fmt == "json":
+        assert len(export.read_json(written[0])) == 2
+
+
+@pytest.mark.parametrize("fmt", export.FORMATS)
+def test_two_exports_in_the_same_second_keep_both(tmp_path, fmt):
+    store = Store.open(tmp_path / "data")
+    _games(store)
+    first = export.write(store, fmt, tmp_path, now=0)
+    texts = [p.read_bytes() for p in first]
+    Session.create(store, "dice", ["Eve", "Fay"])
+    second = export.write(store, fmt, tmp_path, now=0)
+    assert not set(first) & set(second) and [p.read_bytes() for p in first] == texts
+    assert all(p.exists() for p in first + second) and _leftovers(tmp_path) == []
+    assert [p.name.replace("-2", "", 1) for p in second] == [p.name for p in first]    # the next free name
+    third = export.write(store, fmt, tmp_path, now=0)
+    assert all("-3" in p.name for p in third)
+    if fmt == "json":
+        assert [len(export.read_json(p[0])) for p in (first, second, third)] == [2, 3, 3]
+
+
+def test_a_name_of_a_set_already_taken_moves_the_whole_set_on(tmp_path):
+    store = Store.open(tmp_path / "data")
+    _games(store)
+    (tmp_path / f"cellmate-{_stamp(0)}-actions.csv").write_text("taken")
+    paths = export.write(store, "csv", tmp_path, now=0)
+    assert [p.name for p in paths] == [f"cellmate-{_stamp(0)}-2-{part}.csv" for part in ("games", "players", "actions")]
+    assert (tmp_path / f"cellmate-{_stamp(0)}-actions.csv").read_text() == "taken"
+
+
+def _full_after(monkeypatch, count):
+    """os.write in the export fills the disk after `count` bytes."""
+    import errno
+    real, left = os.write, [count]
+
+    def write(fd, data):
+        if left[0] <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        n = real(fd, bytes(data[:left[0]]))
+        left[0] -= n
+        return n
+    monkeypatch.setattr(export.os, "write", write)
+
+
+@pytest.mark.parametrize("fmt,count", [("json", 0), ("json", 100), ("csv", 0), ("csv", 300), ("bgstats", 10)])
+def test_a_full_destination_leaves_nothing_behind_and_says_so(tmp_path, monkeypatch, fmt, count):
+    store = Store.open(tmp_path / "data")
+    _games(store)
+    out = tmp_path / "stick"
+    out.mkdir()
+    _full_after(monkeypatch, count)
+    with pytest.raises(export.ExportError) as caught:
+        export.write(store, fmt, out, now=0)
+    assert list(out.iterdir()) == []                          # no .part file, no file half written
+    assert "full" in str(caught.value) and "nothing was exported" in str(caught.value)
+
+
+@pytest.mark.parametrize("error,said", [("ENOSPC", "is full: nothing was exported"),
+                                         ("EIO", "cannot be written: Input/output error; nothing was exported")])
+def test_a_failed_fsync_leaves_nothing_behind(tmp_path, monkeypatch, error, said):
+    import errno
+    store = Store.open(tmp_path / "data")
+    _games(store)
+    code = getattr(errno, error)
+
+    def fsync(fd):
+        raise OSError(code, os.strerror(code))
+    out = tmp_path / "out"
+    out.mkdir()
+    monkeypatch.setattr(export.os, "fsync", fsync)
+    with pytest.raises(export.ExportError) as caught:
+        export.write(store, "csv", out, now=0)
+    assert list(out.iterdir()) == [] and str(caught.value) == f"{out} {said}"
+
+
+def test_without_hard_links_a_stick_still_gets_new_names_only(tmp_path, monkeypatch):
+    """FAT and exFAT sticks have no hard links (EPERM): the file is renamed to a name
+    that does not exist yet (renameat2 RENAME_NOREPLACE; where the system has none,
+    checked just before)."""
+    import errno
+    store = Store.open(tmp_path / "data")
+    _games(store)
+
+    def link(*args, **kwargs):
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+    monkeypatch.setattr(export.os, "link", link)
+    victim = tmp_path / "data" / DB_NAME
+    before = victim.read_bytes()
+    _planted(tmp_path, [f"cellmate-{_stamp(0)}.json"], victim)
+    first = export.write(store, "json", tmp_path, now=0)
+    monkeypatch.setattr(export, "_renameat2", lambda: None)       # a C library without renameat2
+    second = export.write(store, "json", tmp_path, now=0)
+    assert [p.name for p in first + second] == [f"cellmate-{_stamp(0)}-2.json", f"cellmate-{_stamp(0)}-3.json"]
+    assert victim.read_bytes() == before and _leftovers(tmp_path) == []
+
+
+def _fat(tmp_path):
+    """A FAT stick mounted with fusefat (skip where there is none, or no FUSE)."""
+    import shutil
+    if not (shutil.which("fusefat") and shutil.which("mkfs.vfat") and os.path.exists("/dev/fuse")):
+        pytest.skip("no fusefat / mkfs.vfat / FUSE here")
+    image, mount = tmp_path / "stick.img", tmp_path / "STICK"
+    mount.mkdir()
+    with open(image, "wb") as fh:
+        fh.truncate(4 << 20)
+    subprocess.run(["mkfs.vfat", str(image)], check=True, capture_output=True)
+    if subprocess.run(["fusefat", "-o", "rw+", str(image), str(mount)], capture_output=True).returncode != 0:
+        pytest.skip("fusefat cannot mount here")
+    return mount
+
+
+def test_a_fat_stick_gets_every_export_in_a_new_file(tmp_path):
+    mount = _fat(tmp_path)
+    try:
+        store = Store.open(tmp_path / "data")
+        _games(store)
+        first = export.write(store, "json", mount, now=0)
+        second = export.write(store, "csv", mount, now=0)
+        third = export.write(store, "json", mount, now=0)
+        assert [p.name for p in first + third] == [f"cellmate-{_stamp(0)}.json", f"cellmate-{_stamp(0)}-2.json"]
+        assert len(second) == 3 and _leftovers(mount) == []
+        assert export.read_json(first[0]) == export.read_json(third[0])
+    finally:
+        subprocess.run(["fusermount", "-u", str(mount)], capture_output=True)
+
+
+def test_companion_export_writes_nothing_through_a_link_planted_for_the_next_seconds(tmp_path):
+    import time
+    _saved(tmp_path / "data")
+    victim = tmp_path / "data" / DB_NAME
+    before = victim.read_bytes()
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    now = int(time.time())
+    _planted(stick, [f"cellmate-{_stamp(now + s)}.json{part}" for s in range(-1, 30) for part in ("", ".part")],
+             victim)
+    proc = companion("--data-dir", str(tmp_path / "data"), "--out", str(stick))
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    [path] = [Path(line) for line in proc.stdout.splitlines()]
+    assert victim.read_bytes() == before and not path.is_symlink() and len(export.read_json(path)) == 2
+
+
+def test_companion_export_on_a_full_stick_says_so_in_one_line_and_leaves_nothing(tmp_path, monkeypatch):
+    import argparse
+    import io
+    from ui import cli
+    _saved(tmp_path / "data")
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    _full_after(monkeypatch, 50)
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.run_export(argparse.Namespace(data_dir=tmp_path / "data", out=stick, format="csv"), out, err)
+    assert code == 2 and out.getvalue() == "" and list(stick.iterdir()) == []
+    assert err.getvalue() == f"companion export: {stick} is full: nothing was exported\n"
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 64 KiB tmpfs (root only; else skipped), unmounted after."""
+    disk = tmp_path / "small"
+    disk.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here")
+    yield disk
+    subprocess.run(["umount", str(disk)], capture_output=True)
+
+
+@pytest.mark.parametrize("fmt", export.FORMATS)
+def test_companion_export_to_a_really_full_disk_leaves_nothing_and_says_so(tmp_path, small_disk, fmt):
+    store = Store.open(tmp_path / "data")
+    for _ in range(3):
+        session = Session.create(store, "dice", ["Ann", "Bob"])
+        for face in range(6):
+            session.act({"type": "roll", "dice": [face + 1]})
+        session.act({"type": "end"})
+    store.close()
+    with open(small_disk / "filler", "wb") as fh:
+        try:
+            fh.write(b"x" * (64 << 10))            # up to the last byte
+        except OSError:
+            pass
+    proc = companion("--data-dir", str(tmp_path / "data"), "--out", str(small_disk), "--format", fmt)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == f"companion export: {small_disk} is full: nothing was exported\n"
+    assert [p.name for p in small_disk.iterdir()] == ["filler"]
