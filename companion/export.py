@@ -285,13 +285,24 @@ def _json(data: list[dict], now: float | None) -> str:
                       ensure_ascii=False, indent=1)
 
 
+# A text cell starting with one of these a spreadsheet runs as a formula (CSV injection):
+# it gets a leading ' (OWASP's advice), numbers stay numbers. JSON keeps every text as it is.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _csv(fields, rows) -> str:
     import io
     buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
+    # CRLF as RFC 4180 has it: then a CR or LF inside a cell is quoted too, never a row's end
+    writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\r\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: _inert(value) for key, value in row.items()} for row in rows)
     return buf.getvalue()
+
+
+def _inert(value):
+    """A CSV cell no spreadsheet runs: text that would start a formula gets a leading '."""
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
 
 
 def _cell(value):

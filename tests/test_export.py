@@ -429,3 +429,36 @@ def test_companion_export_to_a_really_full_disk_leaves_nothing_and_says_so(tmp_p
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr == f"companion export: {small_disk} is full: nothing was exported\n"
     assert [p.name for p in small_disk.iterdir()] == ["filler"]
+
+
+# -- CSV: no cell a spreadsheet runs as a formula -----------------------------------------------
+FORMULAS = ["=HYPERLINK(\"x\")", "+1+2", "-3+cmd", "@SUM(A1)"]     # (a name holds no tab or CR)
+
+
+def test_a_csv_text_cell_that_a_spreadsheet_would_run_is_neutralised_json_keeps_it(tmp_path):
+    store = Store.open(tmp_path / "data")
+    session = Session.create(store, "dice", FORMULAS)
+    session.act({"type": "roll", "dice": [3]})
+    session.act({"type": "end"})
+    games, seats, actions = (export.read_csv(p) for p in export.write(store, "csv", tmp_path, now=0))
+    assert [s["name"] for s in seats] == ["'" + name for name in FORMULAS]       # OWASP: a leading '
+    [back] = export.read_json(export.write(store, "json", tmp_path, now=0)[0])
+    assert [p["name"] for p in back["players"]] == FORMULAS                       # JSON: as the table typed them
+    for row in games + seats + actions:
+        assert not any(cell[:1] in ("=", "+", "-", "@", "\t", "\r") for cell in row.values())
+
+
+def test_only_text_cells_get_the_quote_numbers_stay_numbers():
+    data = [{"session": 1, "game": "-x", "title": "=T", "created": -5.5, "updated": 0, "finished": True,
+             "first_player": 0, "options": {}, "players": [{"name": "-1", "colour": "@c", "letter": "+"}],
+             "result": {"winners": [0], "scores": [-3], "outcomes": ["\to"], "ending": "\re", "turns": -2,
+                        "seconds": -1.5},
+             "actions": [{"seq": 1, "at": -7, "action": {"type": "=t", "player": 0, "v": "=x"}}]}]
+    text = "".join(export._csv(export.SEAT_FIELDS, export.seat_rows(data)) + export._csv(
+        export.GAME_FIELDS, export.game_rows(data)) + export._csv(export.ACTION_FIELDS, export.action_rows(data)))
+    import csv
+    import io
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[1] == ["1", "0", "'-1", "'@c", "'+", "1", "-3", "'\to"]             # a score of -3 is a number
+    assert rows[3] == ["1", "'-x", "'=T", "-5.5", "0", "1", "1", "0", "[0]", "'\re", "-2", "-1.5", "{}"]
+    assert rows[5] == ["1", "1", "-7", "'=t", "0", '{"v": "=x"}']
