@@ -43,19 +43,30 @@ class ExportError(Exception):
 
 
 # -- what is written ------------------------------------------------------------------
+def _titles():
+    """game id -> the game's name in words, in English as the BG Stats file names it
+    ("The Snitch"); a game this Cellmate does not know: its id."""
+    from .i18n import Catalogue
+    en = Catalogue("en")
+
+    def title(game_id: str) -> str:
+        try:
+            return en(games.get(game_id).title)
+        except games.IllegalAction:
+            return game_id
+    return title
+
+
 def collect(store: Store) -> list[dict]:
     """Every game in the store, oldest first, as the export writes it."""
     finished = {r["id"]: r["result"] for r in results.finished(store)}
+    title = _titles()
     rows = store.read("SELECT id, game, setup, head, finished, created, updated FROM sessions ORDER BY created, id")
     out = []
     for sid, game_id, setup_text, head, done, created, updated in rows:
         setup = load_json(setup_text)
         setup = repair_setup(setup)[0] if isinstance(setup, dict) else {"players": [], "options": {}}
-        try:
-            title = games.get(game_id).title
-        except games.IllegalAction:
-            title = ""
-        out.append({"session": sid, "game": game_id, "title": title, "created": created, "updated": updated,
+        out.append({"session": sid, "game": game_id, "title": title(game_id), "created": created, "updated": updated,
                     "finished": bool(done), "first_player": setup.get("first_player"),
                     "options": setup.get("options") or {},
                     "players": [{"name": p.get("name"), "colour": p.get("colour"), "letter": p.get("letter")}
@@ -385,7 +396,7 @@ def bgstats(data: list[dict]) -> dict:
         if g["game"] not in game_ids:
             game_ids[g["game"]] = len(game_ids) + 1
             out_games.append({"id": game_ids[g["game"]], "uuid": str(uuid.uuid5(_NS, "game:" + g["game"])),
-                              "name": en(g["title"]) if g["title"] else g["game"], "modificationDate": changed,
+                              "name": g["title"], "modificationDate": changed,
                               "cooperative": False, "highestWins": True,
                               "noPoints": not any(s is not None for s in r["scores"]), "usesTeams": False})
         scores = []

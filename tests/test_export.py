@@ -462,3 +462,13 @@ def test_only_text_cells_get_the_quote_numbers_stay_numbers():
     assert rows[1] == ["1", "0", "'-1", "'@c", "'+", "1", "-3", "'\to"]             # a score of -3 is a number
     assert rows[3] == ["1", "'-x", "'=T", "-5.5", "0", "1", "1", "0", "[0]", "'\re", "-2", "-1.5", "{}"]
     assert rows[5] == ["1", "1", "-7", "'=t", "0", '{"v": "=x"}']
+
+
+def test_the_title_is_the_games_name_in_words_in_every_format(tmp_path):
+    store = Store.open(tmp_path / "data")
+    for game in ("dice", "snitch", "dig", "heist", "singsing"):
+        Session.create(store, game, ["Ann", "Bob", "Cy", "Dee"])
+    names = ["Dice table", "The Snitch", "Dig Your Way Out", "Masterminds: Heist Society", "Sing Sing"]
+    assert [g["title"] for g in export.read_json(export.write(store, "json", tmp_path, now=0)[0])] == names
+    games = export.read_csv(export.write(store, "csv", tmp_path, now=0)[0])
+    assert [g["title"] for g in games] == names
