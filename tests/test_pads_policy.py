@@ -330,6 +330,26 @@ def test_a_vote_can_be_changed_by_its_voter_until_the_last_is_in():
     assert out == [{"type": "secret_vote", "tally": [1, 0, 2]}]
 
 
+@pytest.mark.parametrize("lang, again", [
+    ("en", "Until the last vote is in, any press after casting takes the vote back and opens it again"),
+    ("de", "Bis die letzte Stimme da ist, nimmt jeder Druck nach dem Abgeben die Stimme zurück und öffnet sie neu")])
+def test_the_snitch_help_on_the_secret_vote_says_what_the_pads_do(lang, again):
+    """Help said "a vote can be changed until it is cast"; on a pad a press re-opens a
+    cast ballot until the last vote is in (above). It says so, in the vote screen's words."""
+    from companion.i18n import Catalogue
+
+    t = Catalogue(lang)
+    state = gun_vote(3, soap=0)
+    table = PadTable()
+    cast(table, state, 0, 1)
+    table.press(state, 0, EXTRA)
+    assert not table.has_voted(0)                              # a press took the cast vote back
+    text = " ".join(SNITCH.help(t, state))
+    assert t("vote.pads") in text and again in text, text
+    assert t("vote.change") in text and t("vote.cast_for", name="").rstrip(": ") in text
+    assert t("vote.again") in text
+
+
 def test_seats_without_a_pad_vote_on_the_screen_in_their_turn():
     state = gun_vote(4, soap=1)             # on the screen the game asks 1, 2, 3, 0 in turn
     table = PadTable()
