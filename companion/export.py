@@ -57,6 +57,16 @@ def _titles():
     return title
 
 
+def _began(store: Store, sid: int) -> int | None:
+    """The seat that really began (Game.began: the one the rules picked, not the setup's
+    random draw), or None: not begun yet, or a log this Cellmate cannot replay."""
+    try:
+        session = Session.load(store, sid, claim=False)
+        return session.game.began(session.state, session.actions())
+    except Exception:
+        return None
+
+
 def collect(store: Store) -> list[dict]:
     """Every game in the store, oldest first, as the export writes it."""
     finished = {r["id"]: r["result"] for r in results.finished(store)}
@@ -67,7 +77,7 @@ def collect(store: Store) -> list[dict]:
         setup = load_json(setup_text)
         setup = repair_setup(setup)[0] if isinstance(setup, dict) else {"players": [], "options": {}}
         out.append({"session": sid, "game": game_id, "title": title(game_id), "created": created, "updated": updated,
-                    "finished": bool(done), "first_player": setup.get("first_player"),
+                    "finished": bool(done), "first_player": _began(store, sid),
                     "options": setup.get("options") or {},
                     "players": [{"name": p.get("name"), "colour": p.get("colour"), "letter": p.get("letter")}
                                 for p in setup.get("players") or [] if isinstance(p, dict)],

@@ -472,3 +472,136 @@ def test_the_title_is_the_games_name_in_words_in_every_format(tmp_path):
     assert [g["title"] for g in export.read_json(export.write(store, "json", tmp_path, now=0)[0])] == names
     games = export.read_csv(export.write(store, "csv", tmp_path, now=0)[0])
     assert [g["title"] for g in games] == names
+
+
+# -- who began: the seat the rules picked, not the setup's random draw ------------------------------
+class Table:
+    """A running `companion script --data-dir`: one line sent, its reply read."""
+
+    def __init__(self, data, setup: dict):
+        self.proc = subprocess.Popen([str(COMPANION), "script", "--data-dir", str(data)], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+        self.state = self.send(setup)
+
+    def send(self, line: dict) -> dict:
+        self.proc.stdin.write(json.dumps(line) + "\n")
+        self.proc.stdin.flush()
+        reply = json.loads(self.proc.stdout.readline())
+        assert reply["ok"], (line, reply)
+        self.state = reply["state"]
+        return self.state
+
+    def act(self, action: str, **args) -> dict:
+        return self.send({"action": action, **args})
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        assert self.proc.wait(timeout=60) == 0, self.proc.stderr.read()
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+
+
+def _other(drawn: int, count: int) -> int:
+    """A seat that is not the setup's random draw: who the rules make begin in these games."""
+    return (drawn + 1) % count
+
+
+def _sing_sing(data) -> int:
+    """Cy is the youngest (pick_first); every guess wrong, so the starter wins with three convicts."""
+    t = Table(data, {"game": "singsing", "players": ["Ann", "Bob", "Cy"], "options": {"checklist": True}})
+    starter = _other(t.state["first_player"], 3)
+    t.act("skip_setup")
+    assert t.act("pick_first", seat=starter)["file"] == starter
+    for convict in ("eddie", "joe", "mack"):
+        for line in ({"action": "start_timer"}, {"action": "wrong"}, {"action": "free_convict", "convict": convict},
+                     {"action": "start_timer"}, {"action": "timeout"}):
+            t.send(line)
+    assert t.state["finished"]
+    t.close()
+    return starter
+
+
+def _dig(data) -> int:
+    """The most impressive scar begins (pick_first); the game goes on."""
+    t = Table(data, {"game": "dig", "players": ["Ann", "Bob", "Cy"], "options": {"checklist": True}})
+    starter = _other(t.state["first_player"], 3)
+    t.act("skip_setup")
+    assert t.act("pick_first", seat=starter)["current"] == starter
+    t.close()
+    return starter
+
+
+def _snitch(data) -> int:
+    """The most innocent holds the Soap first; then everybody draws until the deck runs out."""
+    t = Table(data, {"game": "snitch", "players": ["Ann", "Bob", "Cy", "Dee"]})
+    starter = _other(t.state["first_player"], 4)
+    t.act("cards_ready")
+    for _ in range(4):
+        t.act("scheme", required=3)
+    t.act("pick_guard", seat=starter)
+    t.act("pick_soap", seat=starter)
+    while t.state["phase"] == "turn":
+        t.act("pass_soap" if t.state["acted"] else "draw_card")
+    assert t.state["first_player"] != starter and t.act("no_snitch")["finished"]
+    t.close()
+    return starter
+
+
+def _heist(data) -> int:
+    """The roll-off's winner begins (heist.roll_first); a whole game to the final score."""
+    from test_game_heist_script import HEIST, one_heist_turn
+    t = Table(data, {"game": "heist", "players": ["Sapphire", "Ruby"]})
+    starter = _other(t.state["drawn_first"], 2)
+    t.act("lay_heist", slot=0, name="Museum", **HEIST)
+    t.act("lay_heist", slot=1, name="Casino", **HEIST)
+    t.act("roll_first", player=1 - starter, dice=[2])
+    assert t.act("roll_first", player=starter, dice=[5])["first_player"] == starter
+    for turn in range(3):
+        for line in one_heist_turn() + ([{"action": "lay_heist", "slot": 0, **HEIST}] if turn < 2 else []):
+            t.send(line)
+        t.act("end_turn")
+    t.act("roll_value", player=0, dice=[2])
+    assert t.act("roll_value", player=1, dice=[5])["finished"]
+    t.close()
+    return starter
+
+
+@pytest.fixture(scope="module")
+def began(tmp_path_factory):
+    """A data dir with one scripted game of each kind: {game: the seat that really began}."""
+    data = tmp_path_factory.mktemp("began") / "data"
+    return data, {game: play(data) for game, play in
+                  (("singsing", _sing_sing), ("dig", _dig), ("snitch", _snitch), ("heist", _heist))}
+
+
+def _exported(data, fmt, tmp_path):
+    proc = companion("--data-dir", str(data), "--out", str(tmp_path), "--format", fmt)
+    assert proc.returncode == 0, proc.stderr
+    return [Path(line) for line in proc.stdout.splitlines()]
+
+
+def test_the_json_and_csv_exports_name_who_really_began(began, tmp_path):
+    data, starters = began
+    [path] = _exported(data, "json", tmp_path)
+    assert {g["game"]: g["first_player"] for g in export.read_json(path)} == starters
+    games = export.read_csv(_exported(data, "csv", tmp_path)[0])
+    assert {g["game"]: g["first_player"] for g in games} == {game: str(seat) for game, seat in starters.items()}
+
+
+def test_the_bgstats_file_names_who_really_began(began, tmp_path):
+    data, starters = began
+    [path] = _exported(data, "bgstats", tmp_path)
+    body = json.loads(path.read_text(encoding="utf-8"))
+    names = {g["id"]: g["name"] for g in body["games"]}
+    started = {names[p["gameRefId"]]: [s["startPlayer"] for s in p["playerScores"]] for p in body["plays"]}
+    assert started == {"Sing Sing": [s == starters["singsing"] for s in range(3)],
+                       "The Snitch": [s == starters["snitch"] for s in range(4)],
+                       "Masterminds: Heist Society": [s == starters["heist"] for s in range(2)]}   # Dig: not over
+
+
+def test_a_game_not_begun_yet_names_nobody(tmp_path):
+    store = Store.open(tmp_path / "data")
+    for game, options in (("singsing", {"checklist": True}), ("dig", {"checklist": True}), ("snitch", {}),
+                          ("heist", {})):
+        Session.create(store, game, ["Ann", "Bob", "Cy", "Dee"], options)
+    assert [g["first_player"] for g in export.collect(store)] == [None] * 4

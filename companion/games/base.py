@@ -679,6 +679,14 @@ class Game:
             return None
         return make_result(state, state.get("winners") or [])
 
+    def began(self, state: dict, actions: list[dict]) -> int | None:
+        """The seat that took the first turn, as the rules picked it (the export and the
+        BG Stats file name it), or None while the game is still being set up. `actions`:
+        the log that made `state`. Default: the state's first_player, which a game that
+        picks who starts in play sets then (pick_first, the Heist roll-off)."""
+        seat = state.get("first_player")
+        return None if state.get("phase") == "setup" or not _whole(seat) else seat
+
     help_keys: tuple[str, ...] = ()  # catalogue keys: how the app reads the rules, button use
     reference: tuple[Reference, ...] = ()   # the rules in short, topic by topic, with the rulebook's page
 

@@ -1162,6 +1162,11 @@ class Snitch(Game):
             assert isinstance(s["winners"], list) and (s["snitch"] is None or 0 <= s["snitch"] < n)
             assert s["outcome"] == "escape_succeeded" or s["winners"] == ([] if s["snitch"] is None else [s["snitch"]])
 
+    def began(self, state, actions):
+        """The first Soap holder ("the most innocent player begins"), as pick_soap gave it
+        (the setup's random first_player has no say in it)."""
+        return next((a.get("seat") for a in actions if a.get("type") == "pick_soap"), None)
+
     def result(self, state):
         """The winners as the rules' end names them; per seat the Snitch, the shot
         player, and on a successful escape those who escaped; the ending (OUTCOMES)."""
