@@ -92,10 +92,11 @@ def _public_actions(store: Store, sid: int, game_id: str, head: int) -> list[dic
         game = games.get(game_id)
     except games.IllegalAction:
         game = None
-    state = None
+    state, veiled = None, ()
     if game is not None and game.secrets:
         try:
-            state = Session.load(store, sid, claim=False).state
+            session = Session.load(store, sid, claim=False)
+            state, veiled = session.state, session.veiled()   # veiled: hidden before an UNDO, not yet revealed
         except Exception:       # damaged, or from a Cellmate this one cannot replay: hide all it might
             state = None
     out = []
@@ -103,15 +104,15 @@ def _public_actions(store: Store, sid: int, game_id: str, head: int) -> list[dic
         action = load_json(text)
         if not isinstance(action, dict):
             action = {}
-        out.append({"seq": seq, "at": at, "action": public_action(game, state, action)})
+        out.append({"seq": seq, "at": at, "action": public_action(game, state, action, veiled)})
     return out
 
 
-def public_action(game, state: dict | None, action: dict) -> dict:
+def public_action(game, state: dict | None, action: dict, veiled=()) -> dict:
     """The action as the table may know it (state None: everything that could be secret is hidden)."""
     if game is None:
         return {"type": action.get("type")}     # a game this Cellmate does not know: its secrets are unknown too
-    hidden = game.hidden_args(state or {}, action, always=state is None)
+    hidden = game.hidden_args(state or {}, action, always=state is None, veiled=veiled)
     return {k: (SECRET if k in hidden and v is not None else v) for k, v in action.items()}
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from . import games, results
 from .dice import histogram
-from .games.base import Game, IllegalAction
+from .games.base import Game, IllegalAction, Secret
 from .players import make_table
 from .store import Store, StoreError, load_json, repair_setup
 
@@ -64,6 +64,8 @@ class Session:
         self._recent_whole = False             # _recent holds every roll there is
         self._counts: dict | None = None
         self._states: dict[int, dict] = {head: state} if state else {}   # seq -> the state after it
+        self._veil: tuple[tuple[int, int], tuple[Secret, ...]] | None = None   # (head, length) -> veiled()
+        self._latch: frozenset[int] = frozenset()   # Game.secrets (by index) hidden since their last reveal
 
     # -- creating and loading --------------------------------------------
     @classmethod
@@ -83,7 +85,12 @@ class Session:
             "INSERT INTO sessions (game, setup, head, finished, created, updated) VALUES (?, ?, 0, 0, ?, ?)",
             (game.id, json.dumps(setup), now, now)).lastrowid)
         store.claim(session_id)   # nobody else knows it yet: this cannot be refused
-        return cls(store, session_id, game, setup, 0, 0, state, rng)
+        session = cls(store, session_id, game, setup, 0, 0, state, rng)
+        latch = session._latched(None, state)
+        if latch or store.read("SELECT 1 FROM settings WHERE key = ?", (session._latch_key,)):
+            store.write(lambda c: session._write_latch(c, latch, always=True))   # an id used before: its latch is not this game's
+        session._latch = latch
+        return session
 
     @classmethod
     def load(cls, store: Store, session_id: int, rng: random.Random | None = None, claim: bool = True) -> "Session":
@@ -109,6 +116,7 @@ class Session:
         except Exception as exc:  # a log this version cannot replay: say so, keep the file as it is
             log.warning("session %s cannot be replayed", session_id, exc_info=True)
             raise _damaged(session_id, f"{type(exc).__name__}: {exc}") from None
+        session._latch = session._read_latch()
         if claim:
             store.claim(session_id)
         return session
@@ -190,10 +198,12 @@ class Session:
         snapshot = json.dumps(after) if seq % SNAPSHOT_EVERY == 0 else None
         finished = int(bool(after.get("finished")))
         result = results.of(self.game, after, None, None) if finished else None
+        latch = self._latched(before, after)
         now = time.time()
 
         def commit(c):
             self._check_unchanged(c)
+            self._write_latch(c, latch)
             c.execute("DELETE FROM events WHERE session_id = ? AND seq >= ?", (self.id, seq))
             c.execute("DELETE FROM snapshots WHERE session_id = ? AND seq >= ?", (self.id, seq))
             c.execute("INSERT INTO events (session_id, seq, action, at) VALUES (?, ?, ?, ?)",
@@ -206,7 +216,7 @@ class Session:
 
         self.store.write(commit)
         self.head = self.length = seq
-        self.state = after
+        self.state, self._latch = after, latch
         self.last_action = resolved
         self._states = {at: kept for at, kept in self._states.items() if at < seq}   # the redo tail is gone
         self._keep(seq, after)
@@ -259,10 +269,14 @@ class Session:
         state = self._state_at(seq)     # a kept state when it is near
         finished = int(bool(state.get("finished")))
         result = results.of(self.game, state, None, None) if finished else None
+        latch = self._latched(self.state if seq > self.head else None, state)   # only a step forward reveals
+        tail = veiled(self.game, state, lambda: self._actions(seq, self.length))   # the table was there too
+        latch |= {i for i, secret in enumerate(self.game.secrets) if secret in tail}
         now = time.time()
 
         def commit(c):
             self._check_unchanged(c)
+            self._write_latch(c, latch)
             c.execute("UPDATE sessions SET head = ?, finished = ?, updated = ? WHERE id = ?",
                       (seq, finished, now, self.id))
             if result is not None:
@@ -272,7 +286,7 @@ class Session:
         self.store.write(commit)
         going_back = seq < self.head
         self.head = seq
-        self.state = state
+        self.state, self._latch = state, latch
         self.last_action = None         # an undo or a redo is no action committed (nothing it did is said)
         self._keep(seq, state)
         # back: drop what was undone; forward: read the log again when asked
@@ -282,6 +296,63 @@ class Session:
             self._recent = [r for r in self._recent if r.seq <= seq] if going_back else None
         self._counts = None
         return state
+
+    # -- what the table may see ---------------------------------------------
+    def veiled(self) -> tuple[Secret, ...]:
+        """The secrets the table saw hidden and whose reveal is not in the history as it
+        now stands: hidden in a state of the redo tail, which the table was at before an
+        UNDO brought it back (Sing Sing's guesser has looked; the undone entries are still
+        in the Log). Worked out from the stored log, so a resume keeps them hidden too."""
+        key = (self.head, self.length)
+        if self._veil is None or self._veil[0] != key:
+            latched = [s for i, s in enumerate(self.game.secrets) if i in self._latch]   # the redo tail's are in it,
+            tail = veiled(self.game, self.state, self.redo_tail)     # but for a game saved before the latch
+            self._veil = key, tuple(dict.fromkeys(latched + list(tail)))
+        return self._veil[1]
+
+    # The latch: a secret the table saw hidden stays hidden until a step forward (an action
+    # or a redo) reveals it, also when the undone steps are gone (a new action after an UNDO)
+    # and after a resume. Kept in the settings table, in the same commit as the step.
+    @property
+    def _latch_key(self) -> str:
+        return f"veil.{self.id}"
+
+    def _latched(self, before: dict | None, after: dict) -> frozenset[int]:
+        """The latch after a step from `before` (None: a step back) to `after`."""
+        latch = set(self._latch)
+        for i, secret in enumerate(self.game.secrets):
+            if secret.until is None:
+                continue     # never revealed: hidden in every state anyway
+            if secret.kept(after):
+                latch.add(i)
+            elif before is not None and secret.kept(before):
+                latch.discard(i)      # the rulebook's reveal, taken forward
+        return frozenset(latch)
+
+    def _write_latch(self, c, latch: frozenset[int], always: bool = False) -> None:
+        if latch == self._latch and not always:
+            return
+        if latch:
+            c.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                      "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (self._latch_key, json.dumps(sorted(latch))))
+        else:
+            c.execute("DELETE FROM settings WHERE key = ?", (self._latch_key,))
+
+    def _read_latch(self) -> frozenset[int]:
+        value = self.store.get_setting(self._latch_key, [])
+        if not isinstance(value, list):
+            return frozenset()      # damaged: the redo tail still veils what it can
+        return frozenset(i for i in value if isinstance(i, int) and 0 <= i < len(self.game.secrets))
+
+    @property
+    def view(self) -> dict:
+        """The state as the table may see it (Game.public with the veiled secrets): what
+        the screen, the pads' lights and every other shared view are drawn from."""
+        return self.game.public(self.state, veiled=self.veiled())
+
+    def hidden_args(self, action: dict) -> set[str]:
+        """The arguments of a stored action (the undone ones too) the Log must not show now."""
+        return self.game.hidden_args(self.state, action, veiled=self.veiled())
 
     # -- reading ---------------------------------------------------------
     def actions(self) -> list[dict]:
@@ -393,6 +464,26 @@ def _has_sql_json() -> bool:
 
 
 _SQL_JSON = _has_sql_json()   # SQLite's JSON functions (built in since 3.38; older builds may lack them)
+
+
+def veiled(game: Game, state: dict, tail) -> tuple[Secret, ...]:
+    """The secrets not hidden in `state` that are hidden in a state the redo tail leads
+    to (`tail`: a callable giving its actions, read only when a secret could be veiled).
+    A tail this version cannot replay veils them all: better hidden than shown."""
+    open_ = [s for s in game.secrets if s.until is not None and not s.kept(state)]
+    if not open_:
+        return ()
+    found: list[Secret] = []
+    try:
+        for action in tail():
+            state = game.apply(state, action)
+            found += [s for s in open_ if s not in found and s.kept(state)]
+            if len(found) == len(open_):
+                break
+    except Exception:   # a damaged or foreign action in the tail
+        log.warning("the redo tail cannot be replayed; its secrets stay hidden", exc_info=True)
+        return tuple(open_)
+    return tuple(s for s in open_ if s in found)
 
 
 def _seed(setup: dict) -> str:

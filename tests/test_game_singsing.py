@@ -538,7 +538,7 @@ def test_summary_lines_and_the_tracker_hidden_while_the_guess_runs():
     assert "Bars per window: 1:3 2:2 3:3 4:3 5:3 6:3 7:3 8:3 9:3 10:3 11:3 12:3" in lines
     assert "P2: Eddie 0 · Joe 0 · Mack 0 · chips 2" in lines
     running = GAME.summary(act(state, "start_timer"), t)
-    assert "Window tracker hidden while the guess runs" in running["lines"]
+    assert "Window tracker hidden until the guess is decided" in running["lines"]
     assert not any(line.startswith("Bars per window") for line in running["lines"])
     assert running["headline"] == "P1 guesses (guess 1)"
     after = GAME.summary(guess(act(guess(new(3), "wrong"), "free_convict", convict="joe"), "right"), t)

@@ -12,6 +12,7 @@ from companion import speech
 from companion.games import GAMES, IllegalAction
 from companion.games.base import SECRET, Game, Secret
 from companion.games.snitch import GAME as SNITCH, ITEMS, targets
+from companion.export import collect
 from companion.i18n import Catalogue
 from companion.pads import DONE, EXTRA, MAIN, PadTable
 from companion.players import make_table
@@ -100,9 +101,10 @@ def test_no_game_shows_the_table_a_secret(game_id, seed):
 
 
 # -- The Snitch as an older Cellmate stored it: Items named, every ballot its own event --------
-def old_snitch(rng, count):
+def old_snitch(rng, count, stop_after: int | None = None):
     """A game played at random the old way into a store: after a failed Scheme its Item
-    named (`stash_item`), at the gun every ballot its own `vote`; options without `vote`."""
+    named (`stash_item`), at the gun every ballot its own `vote`; options without `vote`.
+    stop_after: saved with only that many ballots cast."""
     setup = {"players": make_table([f"P{i}" for i in range(count)]), "options": {"easier": False, "harder": False},
              "first_player": 0}
     state = SNITCH.setup(setup["players"], setup["options"], 0, rng)
@@ -118,9 +120,11 @@ def old_snitch(rng, count):
         if state["phase"] in ("over", "final_reveal"):
             break
         if state["phase"] == "gun_vote":            # ballots one by one, as they were stored
-            for voter in range(count):
+            for voter in range(count if stop_after is None else stop_after):
                 seat = (state["soap"] + voter) % count
                 do({"type": "vote", "player": seat, "target": rng.randrange(count)}, raw=True)
+            if stop_after is not None:
+                break
             continue
         legal = SNITCH.legal_actions(state)
         action = random_action(rng.choice(legal), rng)
@@ -216,3 +220,127 @@ def test_the_declaration_says_who_may_know_and_until_when():
     assert SNITCH.hidden_args(state, {"type": "stash_item", "item": "key"}) == {"item"}
     assert SNITCH.hidden_args(dict(state, phase="over"), {"type": "stash_item", "item": "key"}) == set()
     assert targets(state, 0) == ()           # (the table cleared for the gun: nothing left to play under)
+
+
+# -- UNDO, redo, a resume and corrections never bring a hidden secret back --------------------
+def check_table_view(session: Session, rng) -> None:
+    """What the table is shown now (drawn from Session.view): every hidden field blanked
+    and every view drawn from it; the Log, undone entries included, and the export say no
+    hidden argument, whatever it held."""
+    game, view = session.game, session.view
+    for field in game.secret_fields(session.state, veiled=session.veiled()):
+        assert view[field] == SECRET or session.state[field] is None, field
+    shared(game, view)                              # every view can be drawn from it
+    assert PadTable().leds(view) == PadTable().leds(game.public(view))
+    players = session.setup["players"]
+    for _seq, action, before in session.history():  # the redo tail too: the Log shows it
+        hidden = session.hidden_args(action)
+        for arg in hidden & set(action):
+            swapped = dict(action, **{arg: other_value(game, before, action, arg, rng)})
+            for t in CATALOGUES:
+                assert describe(t, game, players, before, swapped, hidden) == \
+                    describe(t, game, players, before, action, hidden), (action, arg)
+    exported = next(g for g in collect(session.store) if g["session"] == session.id)["actions"]
+    stored = session.actions()
+    for row, action in zip(exported, stored):
+        for arg in session.hidden_args(action) & set(action):
+            assert row["action"][arg] == SECRET, (action, arg)
+
+
+def reveals(game: Game, before: dict, after: dict) -> set[int]:
+    """The secrets a step forward from `before` to `after` reveals (the rulebook's reveal)."""
+    return {i for i, s in enumerate(game.secrets) if s.until is not None and s.kept(before) and not s.kept(after)}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@settings(max_examples=12, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+@example(seed=7)
+def test_undo_redo_resume_and_corrections_keep_a_hidden_secret_hidden(game_id, seed, tmp_path_factory):
+    """Random histories with UNDO (one step or several), redo, a resume from the file and
+    every move (corrections included): a secret the table saw hidden stays hidden, in every
+    view, until a step forward reveals it, also after its undone steps are gone."""
+    game = GAMES[game_id]
+    rng = random.Random(seed)
+    folder = tmp_path_factory.mktemp("veil")
+    store = Store.open(folder, fallback=False)
+    players = [f"P{i}" for i in range(rng.randint(game.min_players, game.max_players))]
+    session = Session.create(store, game_id, players, random_options(game, rng), rng=rng)
+    seen_hidden: set[int] = set()      # the oracle: hidden on screen since its last reveal
+
+    def look():
+        shown = game.hidden(session.state, veiled=session.veiled())
+        assert {i for i, s in enumerate(game.secrets) if s in shown} >= seen_hidden
+        seen_hidden.update(i for i, s in enumerate(game.secrets) if s in shown and s.until is not None)
+
+    look()
+    for step in range(rng.randint(10, 80)):
+        before = session.state
+        roll = rng.random()
+        if roll < 0.2 and session.can_undo:
+            for _ in range(rng.randint(1, 3)):
+                if session.can_undo:
+                    session.undo()
+        elif roll < 0.3 and session.can_redo:
+            session.redo()
+            seen_hidden -= reveals(game, before, session.state)
+        elif roll < 0.37:
+            session.close()
+            store.close()
+            store = Store.open(folder, fallback=False)
+            session = Session.load(store, session.id, rng=rng)
+        else:
+            legal = game.legal_actions(session.state)
+            if not legal:
+                break
+            try:
+                session.act(random_action(rng.choice(legal), rng))
+            except IllegalAction:
+                continue
+            seen_hidden -= reveals(game, before, session.state)
+        look()
+        if step % 5 == 0:
+            check_table_view(session, rng)
+    check_table_view(session, rng)
+    session.close()
+    store.close()
+
+
+def test_a_short_undo_during_the_guess_shows_nobody_the_bar(tmp_path):
+    """The issue's table: Ann takes window 5's long bar, Bob's mask comes off, an UNDO
+    held too short goes back before the guess: the facts, the board and the Log keep the
+    bar hidden, after a resume and after a second UNDO and a new bar too; the verdict shows it."""
+    t = Catalogue("en")
+    store = Store.open(tmp_path, fallback=False)
+    session = Session.create(store, "singsing", ["Ann", "Bob", "Cy"], {"tracker": True}, rng=random.Random(1))
+    session.act({"type": "remove_bar", "window": 5, "bar": "long"})
+    session.act({"type": "start_timer"})
+    session.undo()
+    game = session.game
+
+    def shown(session):
+        view = session.view
+        words = [game.summary(view, t), game.board(view, t)]
+        players = session.setup["players"]
+        log = [describe(t, game, players, before, action, session.hidden_args(action))[1]
+               for _seq, action, before in session.history()]
+        return repr(words), log
+
+    assert session.state["phase"] == "ready"
+    words, log = shown(session)
+    assert "5:2" not in words and "window.5" not in words and "Window tracker hidden" in words
+    assert not any("Window: 5" in line or "Long bar" in line for line in log), log
+    session.close()
+    session = Session.load(Store.open(tmp_path, fallback=False), session.id)   # a resume
+    words, log = shown(session)
+    assert "5:2" not in words and not any("Window: 5" in line for line in log)
+    session.undo()                                                # back before the bar: it is in place again
+    session.act({"type": "remove_bar", "window": 7, "bar": "left"})     # the undone steps are gone
+    words, log = shown(session)
+    assert "7:2" not in words and not any("Window: 7" in line for line in log), log
+    session.act({"type": "start_timer"})
+    session.act({"type": "right"})                                # the verdict: the bar is shown
+    words, log = shown(session)
+    assert "7:2" in words and any("Window: 7" in line for line in log)
+    session.close()
+

@@ -105,6 +105,31 @@ def test_the_window_tracker_asks_which_window_then_which_bar(make_ui):
 
 
 
+def test_a_short_undo_during_the_guess_keeps_the_bar_hidden_on_screen_and_in_the_log(make_ui):
+    """Ben's mask is off when an UNDO held too short takes the table back before the guess:
+    the facts, the board and the Log do not say that window 3's long bar went."""
+    from ui_fixtures import answer
+    ui = make_ui(seat=0)
+    game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"), options={"tracker": ["value"]})
+    session = ui.app.session
+    act(ui, "remove_bar")
+    answer(ui, "Window 3")
+    answer(ui, "Long bar")
+    ui.app.on_input(InputEvent.TIMER)
+    assert session.state["phase"] == "guess"
+    ui.app.on_input(InputEvent.UNDO)            # short: undo, not the verdict
+    assert session.state["phase"] == "ready" and not ui.app.countdown_on
+    lines = screen_lines(ui)
+    assert "Window tracker hidden until the guess is decided" in lines
+    assert not any("3:2" in line for line in lines), lines
+    look(ui, "singsing-5-undo-keeps-the-bar-hidden")
+    ui.tap(game.log_btn)
+    rows = [row.text for row in ui.ids("log").rows.children]
+    assert "Anna: Bar removed · Window (secret) · Bar (secret)" in rows, rows
+    assert not any("Window: 3" in row or "Long bar" in row for row in rows)
+    look(ui, "singsing-6-log-keeps-the-bar-hidden")
+
+
 def test_the_guess_clock_changes_its_digits_once_a_second_and_nothing_else(make_ui):
     from kivy.uix.label import Label
     ui = make_ui(seat=0)

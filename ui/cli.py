@@ -139,7 +139,7 @@ def _state_reply(session: Session) -> dict:
     fields of it the rules keep secret now (Game.secrets): what no screen shows."""
     return {"session": session.id, "head": session.head, "can_undo": session.can_undo,
             "can_redo": session.can_redo, "state": session.state,
-            "secret": session.game.secret_fields(session.state),
+            "secret": session.game.secret_fields(session.state, veiled=session.veiled()),
             "legal": list(dict.fromkeys(spec.type for spec in session.game.legal_actions(session.state)))}
 
 

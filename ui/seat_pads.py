@@ -166,7 +166,7 @@ class SeatPads:
         if claim is not None and claim.active:
             hub.apply_leds(claim.leds())
         else:
-            hub.apply_leds(self.table.leds(app.session.state if app.session is not None else None))
+            hub.apply_leds(self.table.leds(app.session.view if app.session is not None else None))
 
     def players(self) -> list[dict]:
         """Who sits where, for the seat-pad screen when no form says it."""

@@ -637,23 +637,31 @@ class Game:
     secrets: tuple[Secret, ...] = ()   # what the rules hide, from whom, until when
 
     # `always`: every secret, whatever its `until` (the voice: heard by all, the masked
-    # player in Sing Sing too, whether or not the screen may show it now)
-    def hidden_args(self, state: dict, action: dict, always: bool = False) -> set[str]:
+    # player in Sing Sing too, whether or not the screen may show it now).
+    # `veiled`: secrets the table saw hidden whose reveal is not in the history as it now
+    # stands (Session.veiled: an UNDO back before the hiding must not show them).
+    def hidden(self, state: dict, always: bool = False, veiled: Iterable[Secret] = ()) -> list[Secret]:
+        """The secrets the table must not see in `state`."""
+        veiled = tuple(veiled)
+        return [s for s in self.secrets if always or s in veiled or s.kept(state)]
+
+    def hidden_args(self, state: dict, action: dict, always: bool = False,
+                    veiled: Iterable[Secret] = ()) -> set[str]:
         """Arguments of a past action the table must not see in `state` (the log's)."""
         kind = action.get("type")
-        return {s.action[1] for s in self.secrets
-                if s.action and s.action[0] == kind and (always or s.kept(state))}
+        return {s.action[1] for s in self.hidden(state, always, veiled) if s.action and s.action[0] == kind}
 
-    def secret_fields(self, state: dict, always: bool = False) -> list[str]:
+    def secret_fields(self, state: dict, always: bool = False, veiled: Iterable[Secret] = ()) -> list[str]:
         """The state's fields that are secret now (`companion script` names them)."""
-        return [s.field for s in self.secrets if s.field and (always or s.kept(state))]
+        return [s.field for s in self.hidden(state, always, veiled) if s.field]
 
-    def public(self, state: dict, always: bool = False) -> dict:
+    def public(self, state: dict, always: bool = False, veiled: Iterable[Secret] = ()) -> dict:
         """The state as everybody at the table may know it: every field still secret
         holds SECRET (one that holds nothing, None, hides nothing). Whatever the table
         sees (summary, board, buttons, leds) is the same for a state and its public
-        view (tests/test_secrets.py plays that out)."""
-        hidden = self.secret_fields(state, always)
+        view (tests/test_secrets.py plays that out), and a game's views draw a field
+        that holds SECRET as hidden, in any phase (a veiled one: after an UNDO)."""
+        hidden = self.secret_fields(state, always, veiled)
         if not hidden:
             return state
         return {key: SECRET if key in hidden and value is not None else value for key, value in state.items()}

@@ -41,7 +41,7 @@ from ..players import left_of
 from ..timers import DONE, Countdown, TimerCues
 from . import checklist
 from .base import Game, IllegalAction, Reference, Move, Option, Param, Rule, Secret, name_of
-from .base import make_result
+from .base import SECRET, make_result
 
 CONVICTS = ("eddie", "joe", "mack")
 WINDOWS = 12
@@ -50,6 +50,12 @@ GUESSING = ("guess", "second_chance")   # the mask is off: the guesser sees the 
 
 def not_guessing(s) -> bool:
     return s["phase"] not in GUESSING
+
+
+def bars_hidden(s) -> bool:
+    """Where the bars are is not for the screen now: a guess runs, or an UNDO took the
+    table back before it (the field holds SECRET: Game.public with Session.veiled)."""
+    return s["phase"] in GUESSING or s["windows"] == SECRET
 
 
 BARS = ("left", "long", "right")          # per window: 2 short vertical, 1 long horizontal
@@ -291,7 +297,10 @@ def bar_still_there(s, a):
 
 
 def bars_by_window(s, me):
-    """One button per window that still has bars, offering those bars."""
+    """One button per window that still has bars, offering those bars (while where the
+    bars are is hidden: one button for any bar, the apply refuses one already gone)."""
+    if s["windows"] == SECRET:
+        return [BAR_PARAMS]
     return [{"window": Param("int", "singsing.param.window", minimum=n, maximum=n),
              "bar": Param("choice", "singsing.param.bar", choices=tuple(b for b in BARS if w[b]))}
             for n, w in enumerate(s["windows"], start=1) if any(w[b] for b in BARS)]
@@ -486,12 +495,12 @@ class SingSing(Game):
         last = state["last"]
         if last:
             lines.append(self._last_line(state, t))
-        if state["pending"] and phase not in GUESSING:     # which convict went free points at the bar
+        if state["pending"] and state["pending"] != SECRET and phase not in GUESSING:   # points at the bar
             lines.append(t("singsing.line.pending", convicts=self._convict_list(state["pending"], t),
                            guesser=mask, file=file))
         if state["windows"] is not None:
             # hidden while a guess runs: the screen must not show where the bar went
-            if phase in GUESSING:
+            if bars_hidden(state):
                 lines.append(t("singsing.line.windows_hidden"))
             else:
                 lines.append(t("singsing.line.windows", bars=" ".join(
@@ -533,6 +542,8 @@ class SingSing(Game):
             key = "singsing.prompt.remove_two" if state["bars_due"] == 2 else "singsing.prompt.remove"
             return t(key, file=file, mask=mask)
         if phase == "name":
+            if bars_hidden(state):
+                return t("singsing.prompt.name_hidden")
             i, slot = first_free(state)
             return t("singsing.prompt.name", window=i + 1, side=t(f"singsing.side.{CARD_SHORT_BAR[slot]}"))
         if phase == "guess":
@@ -564,8 +575,7 @@ class SingSing(Game):
         seats, each player's convicts. Where the bar went stays hidden while a guess runs."""
         if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
             return None
-        secret = state["phase"] in GUESSING
-        windows = () if secret or state["windows"] is None else tuple(
+        windows = () if bars_hidden(state) or state["windows"] is None else tuple(
             Area(f"window.{n}", t("singsing.board.window", n=n),
                  (t("singsing.board.bars_in_window", count=sum(w[b] for b in BARS)),
                   *(t(f"singsing.convict.{card}") for card in w["cards"] if card in CONVICTS)),

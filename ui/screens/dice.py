@@ -29,7 +29,7 @@ class DiceScreen(BaseScreen):
         if session is None:
             return
         ids = self.ids
-        state = session.state
+        state = session.view
         game = session.game
         summary = game.summary(state, t)
         legal = {spec.type: spec for spec in game.legal_actions(state)}

@@ -113,7 +113,7 @@ class GameScreen(BaseScreen):
         if session is None or session.game.table_screen != self.name:
             return
         ids = self.ids
-        game, state = session.game, session.state
+        game, state = session.game, session.view
         dialog = getattr(self, "dialog", None)
         if dialog is not None and dialog.asked_at != (session.id, session.head) and dialog._window is not None:
             dialog.dismiss()    # the table moved on meanwhile (a button, the clock): the question is stale
@@ -174,7 +174,7 @@ class GameScreen(BaseScreen):
     def show_actions(self, session, players, current, finished):
         """The primary step large, the other steps under it, the end of the turn in
         sight (muted while it may not be made yet), the corrections behind Adjust."""
-        t, ids, game, state = self.t, self.ids, session.game, session.state
+        t, ids, game, state = self.t, self.ids, session.game, session.view
         self.groups = A.group_actions(game.legal_actions(state))
         ender = game.turn_end(state)
         panel = A.panel(self.groups, current, ender.type if ender is not None else None)
@@ -283,7 +283,7 @@ class GameScreen(BaseScreen):
         rulebook says it; beside them how Cellmate reads the rules, and the buttons."""
         session = self.app.session
         t = self.t
-        game, state = session.game, session.state
+        game, state = session.game, session.view
         now, others = game.rules(t, state)
         readings = game.help(t, state) or [t("help.none")]
         sections = [(t("help.now"), now), (t("help.rules"), others), (t("help.readings"), readings)]

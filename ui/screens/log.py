@@ -149,7 +149,7 @@ class LogFeed:
         """The page's words, described again from its first action that changed."""
         session, game = self.session, self.session.game
         first, last = page * PAGE + 1, min((page + 1) * PAGE, session.length)
-        keys = [(action, frozenset(game.hidden_args(session.state, action)))
+        keys = [(action, frozenset(session.hidden_args(action)))
                 for action in session.stored(first, last)]
         old = self._pages.get(page)
         if old is None or old.keys != keys:
