@@ -344,3 +344,25 @@ def test_a_short_undo_during_the_guess_shows_nobody_the_bar(tmp_path):
     assert "7:2" in words and any("Window: 7" in line for line in log)
     session.close()
 
+
+@settings(max_examples=15, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1), count=st.integers(4, 6), cast=st.integers(1, 3))
+def test_an_old_snitch_game_saved_mid_vote_votes_again(seed, count, cast):
+    """Saved by an older Cellmate with some ballots cast one by one, resumed: nobody shows
+    as having voted, everybody votes again, and the totals are the new ballots alone, so
+    no stored ballot can be read back from them; the stored ones stay secret in the Log."""
+    rng = random.Random(seed)
+    session = old_snitch(rng, count, stop_after=cast)
+    if session.state["phase"] != "gun_vote":
+        return      # this random game ended before the gun (the deck ran out)
+    state, t = session.state, CATALOGUES[0]
+    assert session.game.ballot(state).voters == tuple((state["soap"] + i) % count for i in range(count))
+    assert not SNITCH.summary(state, t).get("badges", {}) or all(
+        t("snitch.badge.voted") not in tags for tags in SNITCH.summary(state, t)["badges"].values())
+    assert_log_keeps_secrets(SNITCH, session, rng)
+    tally = [0] * count
+    for _ in range(count):
+        tally[rng.randrange(count)] += 1
+    session.act({"type": "secret_vote", "tally": tally})
+    assert session.state["tally"] == tally
+    assert_log_keeps_secrets(SNITCH, session, rng)

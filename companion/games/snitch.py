@@ -424,18 +424,28 @@ def start_gun_vote(s):
 
 
 def vote(s, a):
-    """One ballot, as a game saved before the secret vote kept them (replay only)."""
+    """One ballot, as a game saved before the secret vote kept them (replay only). Counted
+    once all are in; a vote such a game left half cast starts again when it is resumed (see
+    `voted_before`): beside the new totals, one stored ballot could be read back."""
     s["votes"][a["player"]] = a["target"]
-    s["voted"][a["player"]] = True
-    if not all(s["voted"]):
-        s["current"] = next_voter(s)
-        return
-    count_votes(s, counted(s["votes"]))
+    if all(v is not None for v in s["votes"]):
+        count_votes(s, counted(s["votes"]))
+
+
+def voted_before(votes) -> list[bool]:
+    """Who has voted, for ballots stored one by one: all, or nobody (the vote starts again)."""
+    done = all(v is not None for v in votes)
+    return [done] * len(votes)
 
 
 def secret_vote(s, a):
-    """The ballots, all in: their totals (added to any a game saved before kept one by one)."""
-    count_votes(s, [old + new for old, new in zip(counted(s["votes"]), a["tally"])])
+    """The ballots, all in: their totals. Ballots stored one by one before a resume are
+    dropped unseen; only a game saved while resumed votes were added to them (totals for
+    fewer than every seat) still adds them, so it replays as it was played."""
+    n = len(s["players"])
+    stored = counted(s["votes"]) if sum(a["tally"]) < n else [0] * n
+    s["votes"] = [None] * n
+    count_votes(s, [old + new for old, new in zip(stored, a["tally"])])
 
 
 def count_votes(s, tally):
@@ -812,7 +822,7 @@ class Snitch(Game):
         if s["phase"] == "stash_item":
             s["phase"] = "new_scheme"
         votes = s.get("votes") or [None] * n
-        s["voted"] = [v is not None for v in votes]
+        s["voted"] = voted_before(votes)
         s["tally"] = counted(votes) if all(s["voted"]) else None
         return s
 
