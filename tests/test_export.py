@@ -120,13 +120,12 @@ def test_the_bgstats_export_is_a_play_file_as_bg_stats_lays_it_out(tmp_path):
 def test_no_secret_value_is_ever_exported(seed):
     session = old_snitch(random.Random(seed), 4)      # Items named in the log, ballots one by one
     data = export.collect(session.store)
-    over = session.state["phase"] == "over"
     for entry in data[0]["actions"]:
         action = entry["action"]
         if action["type"] == "vote":
             assert action["target"] == SECRET
         if action["type"] == "stash_item":
-            assert (action["item"] == SECRET) != over
+            assert action["item"] == SECRET                 # also once the game is over
     text = json.dumps(data)
     for entry in data[0]["actions"]:
         if entry["action"]["type"] == "vote":
@@ -605,3 +604,53 @@ def test_a_game_not_begun_yet_names_nobody(tmp_path):
                           ("heist", {})):
         Session.create(store, game, ["Ann", "Bob", "Cy", "Dee"], options)
     assert [g["first_player"] for g in export.collect(store)] == [None] * 4
+
+
+# -- a game saved the old way: a stashed Item is never named -----------------------------------------
+def _old_snitch_game(data, ended: bool):
+    """A Snitch game as an older Cellmate wrote it: the failed Scheme's Item named in its
+    log (`stash_item` "crowbar") and in a snapshot (stashes by name), every ballot its own
+    `vote`, the gun given; `ended`: then the gun holder was the Snitch, marked finished."""
+    from test_game_snitch import NAMES, old_game
+    from companion.games.snitch import GAME, ITEMS
+    setup, actions, states = old_game()
+    if ended:
+        actions.append(GAME.resolve(states[-1], {"type": "snitch_has_gun"}, random.Random(0)))
+        assert GAME.apply(states[-1], actions[-1])["phase"] == "over"
+    at = next(i for i, a in enumerate(actions) if a["type"] == "stash_item") + 1
+    snapshot = {k: v for k, v in states[at - 1].items() if k not in ("voted", "tally")}
+    snapshot["stash"] = [{item: int(seat == 1 and item == "crowbar") for item in ITEMS} for seat in range(4)]
+    snapshot["pending_item"] = None
+    store = Store.open(data)
+    session = Session.create(store, "snitch", NAMES[:4], {}, rng=random.Random(0))
+    session.close()
+
+    def write(c):
+        c.execute("UPDATE sessions SET setup = ?, head = ?, finished = ? WHERE id = ?",
+                  (json.dumps(setup), len(actions), int(ended), session.id))
+        for seq, action in enumerate(actions, start=1):
+            c.execute("INSERT INTO events (session_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                      (session.id, seq, json.dumps(action), 1000 + seq))
+        c.execute("INSERT INTO snapshots (session_id, seq, state) VALUES (?, ?, ?)",
+                  (session.id, at, json.dumps(snapshot)))
+    store.write(write)
+    if not ended:           # today's Cellmate resumes it and plays it to the end
+        session = Session.load(store, session.id)
+        session.act({"type": "snitch_has_gun"})
+        session.close()
+    store.close()
+
+
+@pytest.mark.parametrize("ended", [True, False], ids=["ended by the older Cellmate", "resumed and ended today"])
+def test_an_old_games_stashed_item_is_never_exported_not_even_after_the_end(tmp_path, ended):
+    from companion.i18n import Catalogue
+    _old_snitch_game(tmp_path / "data", ended)
+    [game] = export.read_json(_exported(tmp_path / "data", "json", tmp_path)[0])
+    assert game["finished"] and game["result"]["winners"] == [2]
+    stashed = [a["action"] for a in game["actions"] if a["action"]["type"] == "stash_item"]
+    assert stashed == [{"type": "stash_item", "player": 1, "item": SECRET}]
+    words = ["crowbar"] + [Catalogue(lang)("snitch.item.crowbar").lower() for lang in ("en", "de")]
+    for fmt in export.FORMATS:
+        for path in _exported(tmp_path / "data", fmt, tmp_path):
+            text = path.read_text(encoding="utf-8").lower()
+            assert not any(word in text for word in words), (fmt, path.name)

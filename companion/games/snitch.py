@@ -782,11 +782,12 @@ class Snitch(Game):
     )
     help_keys = ("snitch.help.guard_soap", "snitch.help.gun_vote", "snitch.help.readings", "snitch.help.buttons")
     # What the rules hide (base.Secret). The app never learns a stashed Item before it is
-    # used, nor a secret ballot: only games saved before kept them, and those stay hidden.
+    # used, nor a secret ballot: only games saved before kept them, and those stay hidden,
+    # also after the end (the rulebook never turns a stash face up; today's log never knew it).
     secrets = (
         Secret(field="votes"),                      # ballots one by one (games saved before the totals)
         Secret(action=("vote", "target")),          # the same, in their log
-        Secret(action=("stash_item", "item"), until=lambda s: s["phase"] == "over"),   # the stash, face down
+        Secret(action=("stash_item", "item")),      # the stash, face down
     )
     moves = MOVES
     reference = (Reference("setup", ("setup",)), Reference("turn", ("turn",)),
