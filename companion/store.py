@@ -12,6 +12,8 @@ and what happens then (README, "Saving and faults"):
 * made by a newer Cellmate: left untouched, play goes on in memory;
 * read-only (the dir or the file): every saved game is read into memory, so
   all of them show and can be played on, but nothing new is saved;
+* full at start (no room even for the WAL index, cellmate.db-shm): the same, said
+  as "the disk is full" (never a bus error: see _hold_shm);
 * full or refusing writes mid-game: the app moves play to memory, a store
   opened with `fallback=False` (`companion script`) refuses instead;
 * locked by another program (busy): waited for, never taken for damage; at
@@ -28,10 +30,12 @@ the session is still where its writer left it.
 """
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
 import sqlite3
+import struct
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -277,6 +281,8 @@ class Store:
             conn = _connect(path)
         except _Damaged as exc:
             return cls._unusable(path, exc.layout, opts)
+        except _DiskFull as exc:
+            return cls._read_only(path, str(exc), opts)
         except sqlite3.Error as exc:
             kind = kind_of(exc)
             if kind == BUSY:
@@ -295,7 +301,7 @@ class Store:
             return cls._nowhere(opts, "store.stuck", path=str(path), reason=reason, why=_reason(exc))
         try:
             conn = _connect(path)
-        except (sqlite3.Error, _Damaged) as exc:
+        except (sqlite3.Error, _Damaged, _DiskFull) as exc:
             return cls._nowhere(opts, "store.unwritable", dir=str(path.parent), reason=_reason(exc))
         return cls(conn, path, notice, {"moved": str(moved), "reason": reason}, **opts)
 
@@ -568,11 +574,17 @@ class Store:
 
 # -- the file ------------------------------------------------------------------------
 def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=0.2)
+    """The file to read and write. _DiskFull: no room for its WAL index."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=0.2,
+                           factory=_Connection)
     try:
+        if _is_wal(path):
+            conn.shm_hold = _hold_shm(path)   # before SQLite maps the -shm, at the first read
         _check(conn)  # before a byte is written: a newer or foreign file stays as it is
         if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
             raise sqlite3.OperationalError("attempt to write a readonly database")
+        if conn.shm_hold is None:
+            conn.shm_hold = _hold_shm(path)   # a new file (or an old one in another journal mode)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
@@ -584,16 +596,25 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 
 def _connect_read_only(path: Path) -> sqlite3.Connection:
-    """Open the file without writing a byte: mode=ro sees a WAL's committed
-    transactions when the -shm is there; immutable=1 reads the main file alone."""
+    """Open the file without writing a byte into it: mode=ro sees a WAL's committed
+    transactions when the -shm is there; immutable=1 reads the main file alone.
+    On a full disk SQLite may not write its -shm either (_hold_shm): readonly_shm=1
+    reads the WAL into memory instead (SQLite's read-only WAL, 3.22 and later)."""
     last: Exception | None = None
-    for query in ("mode=ro", "immutable=1"):
+    hold = None
+    ro = "mode=ro"
+    try:
+        hold = _hold_shm(path) if _is_wal(path) else None
+    except _DiskFull:
+        ro = "mode=ro&readonly_shm=1"
+    for query in (ro, "immutable=1"):
         try:
             conn = sqlite3.connect(f"{path.resolve().as_uri()}?{query}", uri=True, isolation_level=None,
-                                   check_same_thread=False, timeout=0.2)
+                                   check_same_thread=False, timeout=0.2, factory=_Connection)
         except sqlite3.Error as exc:
             last = exc
             continue
+        conn.shm_hold, hold = hold, None
         try:
             _check(conn)
             return conn
@@ -603,6 +624,149 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
                 raise
             last = exc
     raise last
+
+
+# -- the WAL index (cellmate.db-shm) ------------------------------------------------------
+# SQLite keeps the WAL's index in cellmate.db-shm, mapped into memory and written through
+# the map. The first program to open the file cuts it to 3 bytes and makes it 32 KiB long
+# again by writing one byte at the end of each 4 KiB page. On a file system with smaller
+# blocks (ext4 with 1 KiB blocks, as on a small SD card partition) the rest of each page
+# stays a hole, and when the disk is full the kernel finds no block for it at SQLite's first
+# write through the map: SIGBUS, and the process dies without a word.
+# So Cellmate opens the -shm before SQLite does. When nobody has it open, Cellmate writes it
+# out whole (zeros, which SQLite takes for "rebuild the index from the WAL", as after its own
+# cut) and holds a shared lock on its DMS byte (sqlite.org/walformat.html) for as long as its
+# connection is open: SQLite then takes the file as it finds it, every block in place. No room
+# for those blocks is a full disk, said at start (_DiskFull), not a crash at the first write.
+SHM_DMS = 128                 # the byte every user of the -shm holds shared (SQLite's "DMS" lock)
+SHM_PAGE = 32 * 1024          # the index grows 32 KiB at a time: 4062 WAL frames in the first
+_FLOCK = "@hhqqi0q"           # struct flock: type, whence, start, len, pid (64-bit offsets)
+
+
+class _DiskFull(Exception):
+    """No room on the disk for the WAL index: nothing can be written."""
+
+    def __init__(self):
+        super().__init__("the disk is full")
+
+
+class _Connection(sqlite3.Connection):
+    """A connection that lets go of its hold on the -shm when it closes."""
+
+    shm_hold: "_ShmHold | None" = None
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            hold, self.shm_hold = self.shm_hold, None
+            if hold is not None:
+                hold.close()
+
+
+class _ShmHold:
+    def __init__(self, fd: int):
+        self.fd: int | None = fd
+
+    def close(self) -> None:
+        fd, self.fd = self.fd, None
+        if fd is not None:
+            os.close(fd)
+
+    __del__ = close
+
+
+def _ofd_lock(fd: int, kind: int) -> bool:
+    """An open-file-description lock on the DMS byte (seen by SQLite's own locks, even in this
+    process); False: another program holds one that conflicts."""
+    try:
+        fcntl.fcntl(fd, fcntl.F_OFD_SETLK, struct.pack(_FLOCK, kind, os.SEEK_SET, SHM_DMS, 1, 0))
+    except OSError as exc:
+        if exc.errno in (errno.EAGAIN, errno.EACCES):
+            return False
+        raise
+    return True
+
+
+def _is_wal(path: Path) -> bool:
+    """Whether the file says it is in WAL mode (its header's read and write versions are 2)."""
+    try:
+        with open(path, "rb", buffering=0) as f:
+            head = f.read(20)
+    except OSError:
+        return False
+    return len(head) == 20 and head[18:20] == b"\x02\x02"
+
+
+def _index_size(path: Path) -> int:
+    """The -shm the WAL beside the file needs (SQLite's walformat: 4062 frames in the first
+    32 KiB, 4096 in each further 32 KiB)."""
+    try:
+        wal = os.stat(str(path) + "-wal").st_size
+        with open(path, "rb", buffering=0) as f:
+            head = f.read(18)
+    except OSError:
+        return SHM_PAGE
+    page = int.from_bytes(head[16:18], "big") if len(head) == 18 else 4096
+    page = 65536 if page == 1 else max(page, 512)
+    frames = max(0, wal - 32) // (page + 24)
+    return SHM_PAGE * (1 + max(0, -(-(frames - 4062) // 4096)))
+
+
+def _hold_shm(path: Path) -> "_ShmHold | None":
+    """Open the -shm before SQLite does (see above). None: it cannot be held here (a
+    read-only folder, a file system without these locks); SQLite opens it as it always
+    did. _DiskFull: there is no room for it."""
+    shm = str(path) + "-shm"
+    try:
+        fd = os.open(shm, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise _DiskFull() from None
+        return None
+    try:
+        _like_the_file(fd, path)
+        for _ in range(50):
+            if _ofd_lock(fd, fcntl.F_WRLCK):        # nobody else has it open: it is ours to make
+                os.ftruncate(fd, 0)
+                try:
+                    _write_zeros(fd, _index_size(path))
+                except OSError:
+                    os.ftruncate(fd, 0)             # the blocks it got back to the disk
+                    raise
+                _ofd_lock(fd, fcntl.F_RDLCK)        # and from now on shared, like every user's
+                return _ShmHold(fd)
+            if _ofd_lock(fd, fcntl.F_RDLCK):        # in use: made whole by whoever opened it first
+                return _ShmHold(fd)
+            time.sleep(0.01)                        # being made right now by another program
+    except OSError as exc:
+        os.close(fd)
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise _DiskFull() from None
+        return None
+    os.close(fd)
+    return None
+
+
+def _like_the_file(fd: int, path: Path) -> None:
+    """The -shm gets the file's owner and permissions, as SQLite gives it (root running
+    `companion script` on the kiosk's games must not leave a file the service cannot open)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return
+    mine = os.fstat(fd)
+    if mine.st_size == 0 and (mine.st_mode & 0o777) != (st.st_mode & 0o777):
+        os.fchmod(fd, st.st_mode & 0o777)
+    if os.geteuid() == 0 and (mine.st_uid, mine.st_gid) != (st.st_uid, st.st_gid):
+        os.fchown(fd, st.st_uid, st.st_gid)
+
+
+def _write_zeros(fd: int, size: int) -> None:
+    zeros = bytes(SHM_PAGE)
+    done = 0
+    while done < size:
+        done += os.pwrite(fd, zeros[:size - done], done)
 
 
 def _check(conn: sqlite3.Connection) -> None:
@@ -634,6 +798,7 @@ _PLAIN = {13: "the disk is full",
           8: "the file is read-only",
           778: "the disk refused a write: it is full, over a size limit, or failing",
           1034: "the disk could not confirm a write (fsync failed)",
+          4874: "the disk is full (it gave no room for the WAL index)",    # SQLITE_IOERR_SHMSIZE
           10: "the disk reported an error"}
 
 

@@ -1,4 +1,5 @@
-"""Real file-system faults for tests: a read-only data dir, a full disk.
+"""Real file-system faults for tests: a read-only data dir, a full disk (a tmpfs, or as
+root an ext4 with 1 KiB blocks on a loop device).
 
 Root ignores file permissions, so chmod cannot make a dir read-only for the
 tests. Instead a command runs in its own mount namespace (`unshare`, which
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +41,31 @@ def read_only(path: Path) -> str:
 def small_disk(path: Path, kib: int) -> str:
     """Shell line putting a tmpfs of `kib` KiB over `path` (empty at first)."""
     return f"mount -t tmpfs -o size={kib}k cellmate-test {shlex.quote(str(path))}"
+
+
+def can_loop_mount() -> bool:
+    """A loop device can be mounted here: root, with mkfs.ext4 and the loop driver."""
+    return os.geteuid() == 0 and shutil.which("mkfs.ext4") is not None and os.path.exists("/dev/loop-control")
+
+
+def ext4_disk(image: Path, path: Path, kib: int = 8192, block: int = 1024) -> str:
+    """Shell lines mounting a fresh ext4 of `kib` KiB over `path`, with `block`-byte blocks
+    (smaller than a memory page: what a small SD card partition gets), through a loop device
+    (root only: can_loop_mount). The loop device goes with the namespace's mount."""
+    img, at = shlex.quote(str(image)), shlex.quote(str(path))
+    return f"truncate -s {kib}k {img}\nmkfs.ext4 -q -F -b {block} {img}\nmount -o loop {img} {at}"
+
+
+def fill_disk(path: Path, leave_kib: int = 0) -> str:
+    """Shell lines filling the file system of `path` to its last block (as root: the reserved
+    blocks too), then giving `leave_kib` KiB back; `unfill(path)` empties it again."""
+    f = shlex.quote(str(path / ".fill"))
+    return (f"dd if=/dev/zero of={f} bs=1k 2>/dev/null; sync\n"
+            f"truncate -s $(( $(stat -c %s {f}) - {leave_kib * 1024} )) {f}; sync")
+
+
+def unfill(path: Path) -> str:
+    return f"rm -f {shlex.quote(str(path / '.fill'))}; sync"
 
 
 def run_mounted(mounts: list[str], script: str, *, env: dict | None = None, timeout: float = 120,
