@@ -331,8 +331,8 @@ def test_a_vote_can_be_changed_by_its_voter_until_the_last_is_in():
 
 
 @pytest.mark.parametrize("lang, again", [
-    ("en", "Until the last vote is in, any press after casting takes the vote back and opens it again"),
-    ("de", "Bis die letzte Stimme da ist, nimmt jeder Druck nach dem Abgeben die Stimme zurück und öffnet sie neu")])
+    ("en", "Until the last vote is in, any press on the pad after casting takes the vote back and opens it again"),
+    ("de", "Bis die letzte Stimme da ist, nimmt jeder Druck am Pad nach dem Abgeben die Stimme zurück und öffnet sie neu")])
 def test_the_snitch_help_on_the_secret_vote_says_what_the_pads_do(lang, again):
     """Help said "a vote can be changed until it is cast"; on a pad a press re-opens a
     cast ballot until the last vote is in (above). It says so, in the vote screen's words."""

@@ -71,8 +71,8 @@ def test_help_a_rules_error_and_undo_in_german(make_ui):
     assert dialog.title == "Hilfe: Grab dich frei"
     paragraphs = [p.text for p in reversed(dialog.ids.paragraphs.children)]
     # the rules for now first (a turn: its actions, the moves, digging), each with where the rulebook says it
-    assert paragraphs[:2] == ["Die Regeln für jetzt", "Dein Zug: bis zu 2 Aktionen. Grundaktionen überall, "
-                              "Ortsaktionen nur an ihrem Ort. Die Hintergrundkarte aufdecken kostet keine Aktion. "
+    assert paragraphs[:2] == ["Die Regeln für jetzt", "Dein Zug: bis zu 2 Aktionen. Standardaktionen überall, "
+                              "ortsgebundene Aktionen nur an ihrem Ort. Die Hintergrundkarte aufdecken kostet keine Aktion. "
                               "(Spielregel: \u201eBist Du an der Reihe\u201c)"]
     assert "Die Regeln in Kürze" in paragraphs and "Wie Cellmate die Regeln liest" in paragraphs
     assert paragraphs.index("Die Regeln in Kürze") < paragraphs.index("Wie Cellmate die Regeln liest")
