@@ -105,7 +105,14 @@ def missing_references(game_id: str, lang: str, said: dict | None = None) -> lis
     return wrong
 
 
-@pytest.mark.skipif(not RULEBOOKS.is_dir(), reason=f"the rulebooks are not at {RULEBOOKS}")
+@pytest.fixture
+def rulebooks():
+    """The rulebooks must be there: a check that cannot read them proves nothing."""
+    assert RULEBOOKS.is_dir(), (f"the rulebooks are not at {RULEBOOKS}: put the project's shared/ beside "
+                                "the checkout, or point CELLMATE_RULEBOOKS at its rules folder")
+
+
+@pytest.mark.usefixtures("rulebooks")
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("game_id", sorted(game_id for game_id, game in ALL_GAMES.items() if game.reference))
 def test_every_reference_in_help_is_in_the_rulebook(game_id, lang):
@@ -113,7 +120,7 @@ def test_every_reference_in_help_is_in_the_rulebook(game_id, lang):
     assert missing_references(game_id, lang) == []
 
 
-@pytest.mark.skipif(not RULEBOOKS.is_dir(), reason=f"the rulebooks are not at {RULEBOOKS}")
+@pytest.mark.usefixtures("rulebooks")
 def test_the_reference_check_would_catch_a_heading_the_rulebook_does_not_have():
     """What Dig's Help said: the German edition's heading is „Normale Bewegung“, and
     „Suchen“ is only part of „Durchsuchen“."""

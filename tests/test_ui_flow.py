@@ -274,7 +274,7 @@ def test_a_secret_in_the_log_stays_hidden_until_the_game_reveals_it(make_ui, mon
     game = games.get("dice")            # the dice rolls made secret, as The Snitch's gun votes are
     secret = {"on": True}
     monkeypatch.setattr(game, "log_words", lambda action, players, t: None, raising=False)
-    monkeypatch.setattr(game, "hidden_args", lambda state, action:
+    monkeypatch.setattr(game, "hidden_args", lambda state, action, always=False, veiled=():
                         {"dice"} if secret["on"] and action.get("type") == "roll" else set(), raising=False)
     ui = make_ui(store=long_game(120))
     ui.tap(ui.ids("dice").log_btn)
