@@ -157,8 +157,9 @@ def kind_of(exc: BaseException) -> str:
     return OTHER
 
 
-class _Damaged(Exception):
-    """The file is a database, but not one this Cellmate can use (see Layout)."""
+class Unusable(Exception):
+    """The file is a database, but not one this Cellmate can use (see Layout): a newer
+    Cellmate's (left as it is) or another layout (moved aside)."""
 
     def __init__(self, layout: "Layout"):
         super().__init__(layout.problem)
@@ -279,7 +280,7 @@ class Store:
     def _open_file(cls, path: Path, opts: dict) -> "Store":
         try:
             conn = _connect(path)
-        except _Damaged as exc:
+        except Unusable as exc:
             return cls._unusable(path, exc.layout, opts)
         except _DiskFull as exc:
             return cls._read_only(path, str(exc), opts)
@@ -301,7 +302,7 @@ class Store:
             return cls._nowhere(opts, "store.stuck", path=str(path), reason=reason, why=_reason(exc))
         try:
             conn = _connect(path)
-        except (sqlite3.Error, _Damaged, _DiskFull) as exc:
+        except (sqlite3.Error, Unusable, _DiskFull) as exc:
             return cls._nowhere(opts, "store.unwritable", dir=str(path.parent), reason=_reason(exc))
         return cls(conn, path, notice, {"moved": str(moved), "reason": reason}, **opts)
 
@@ -320,7 +321,7 @@ class Store:
             return cls._nowhere(opts, "store.unwritable", dir=str(path.parent), reason=reason)
         try:
             conn = _connect_read_only(path)
-        except _Damaged as exc:
+        except Unusable as exc:
             if exc.layout.state == "newer":
                 return cls._nowhere(opts, "store.newer", path=str(path), reason=exc.layout.problem,
                                     found=exc.layout.version, known=SCHEMA_VERSION)
@@ -578,7 +579,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=0.2,
                            factory=_Connection)
     try:
-        if _is_wal(path):
+        if is_wal(path):
             conn.shm_hold = _hold_shm(path)   # before SQLite maps the -shm, at the first read
         _check(conn)  # before a byte is written: a newer or foreign file stays as it is
         if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
@@ -604,7 +605,7 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
     hold = None
     ro = "mode=ro"
     try:
-        hold = _hold_shm(path) if _is_wal(path) else None
+        hold = _hold_shm(path) if is_wal(path) else None
     except _DiskFull:
         ro = "mode=ro&readonly_shm=1"
     for query in (ro, "immutable=1"):
@@ -615,12 +616,13 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
             last = exc
             continue
         conn.shm_hold, hold = hold, None
+        conn.disk_full = ro != "mode=ro"
         try:
             _check(conn)
             return conn
-        except (sqlite3.Error, _Damaged) as exc:
+        except (sqlite3.Error, Unusable) as exc:
             conn.close()
-            if isinstance(exc, _Damaged) or kind_of(exc) in (BUSY, DAMAGED):
+            if isinstance(exc, Unusable) or kind_of(exc) in (BUSY, DAMAGED):
                 raise
             last = exc
     raise last
@@ -654,6 +656,7 @@ class _Connection(sqlite3.Connection):
     """A connection that lets go of its hold on the -shm when it closes."""
 
     shm_hold: "_ShmHold | None" = None
+    disk_full = False     # opened read-only because there was no room for the -shm
 
     def close(self) -> None:
         try:
@@ -688,7 +691,7 @@ def _ofd_lock(fd: int, kind: int) -> bool:
     return True
 
 
-def _is_wal(path: Path) -> bool:
+def is_wal(path: Path) -> bool:
     """Whether the file says it is in WAL mode (its header's read and write versions are 2)."""
     try:
         with open(path, "rb", buffering=0) as f:
@@ -769,13 +772,33 @@ def _write_zeros(fd: int, size: int) -> None:
         done += os.pwrite(fd, zeros[:size - done], done)
 
 
+def open_to_check(path: Path) -> tuple[sqlite3.Connection, str | None]:
+    """For `companion doctor`: the file opened as Store.open reads it, writing nothing into
+    it, and why the app will only read it (None: the app reads and writes it). Raises what
+    Store.open meets there: Unusable (a newer Cellmate's file, another layout) or
+    sqlite3.Error (busy, damaged)."""
+    conn = _connect_read_only(path)
+    return conn, str(_DiskFull()) if conn.disk_full else why_unwritable(path)
+
+
+def why_unwritable(path: Path, *, folder_only: bool = False) -> str | None:
+    """Why Store.open cannot write the file at `path` (as _connect finds it): its folder or
+    the file itself is read-only. None: it can (a full disk is found as the file is opened).
+    folder_only: why it could not move the file aside (a rename asks only the folder)."""
+    if not os.access(path.parent, os.W_OK):
+        return _why_unwritable(path, PermissionError(errno.EACCES, os.strerror(errno.EACCES)))
+    if not folder_only and path.exists() and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    return None
+
+
 def _check(conn: sqlite3.Connection) -> None:
     ok = conn.execute("PRAGMA quick_check").fetchone()[0]
     if ok != "ok":
         raise sqlite3.DatabaseError(f"integrity check failed: {ok}")
     layout = inspect(conn)
     if layout.state not in ("cellmate", "empty"):
-        raise _Damaged(layout)
+        raise Unusable(layout)
 
 
 def _memory_conn(schema: bool = True) -> sqlite3.Connection:

@@ -18,7 +18,7 @@ table: they are asked only when standard input is a terminal (or with
 ``--interactive``); otherwise each button is only opened and read once.
 
 Nothing is written except a probe file in the data dir (removed at once);
-the database is opened read-only. Run it while the kiosk service is stopped
+the database is opened as the app opens it, but only read. Run it while the kiosk service is stopped
 (``sudo systemctl stop cellmate``), as the service's user, to see what the
 service sees: ``sudo -u cellmate companion doctor``.
 """
@@ -39,7 +39,7 @@ from typing import Callable
 
 from companion import __version__
 from companion import config as config_file
-from companion.store import DB_NAME
+from companion.store import DB_NAME, Unusable, is_wal, open_to_check, why_unwritable
 from companion.store import inspect as store_layout
 from companion.store import kind_of as store_error_kind
 
@@ -572,42 +572,49 @@ class Doctor:
             self.say(INFO, "database", f"{path}: none yet (made at the first start)")
             return
         try:
-            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            conn, read_only = open_to_check(path)     # as the app opens it, writing nothing into it
+        except Unusable as exc:
+            if exc.layout.state == "newer":
+                self.say(FAIL, "database", f"{path}: {exc.layout.problem}; Cellmate leaves it as it is and keeps "
+                         "the games only in memory: update Cellmate")
+            else:
+                self.say(FAIL, "database", f"{path}: {exc.layout.problem}; {_set_aside(path, 'other')}")
+            return
         except sqlite3.Error as exc:
-            self.say(FAIL, "database", f"{path}: cannot be opened ({exc})")
+            self._unreadable(path, exc)
             return
         try:
             rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
             if rows != ["ok"]:
-                self.say(FAIL, "database", f"{path}: integrity check failed ({'; '.join(rows[:3])}); at the next "
-                         "start Cellmate moves it aside and begins a fresh one")
+                self.say(FAIL, "database", f"{path}: integrity check failed ({'; '.join(rows[:3])}); "
+                         f"{_set_aside(path, 'corrupt')}")
                 return
             layout = store_layout(conn)
-            if layout.state == "newer":
-                self.say(FAIL, "database", f"{path}: {layout.problem}; Cellmate leaves it as it is and keeps "
-                         "the games only in memory: update Cellmate")
-                return
-            if layout.state in ("other", "mismatch"):
-                self.say(FAIL, "database", f"{path}: {layout.problem}; at the next start Cellmate moves it aside "
-                         f"(to {DB_NAME}.other-<date>, kept as it is) and begins a fresh one")
-                return
-            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            # (read only as the file itself, immutable=1, SQLite says "delete": the file says wal)
+            mode = "wal" if is_wal(path) else conn.execute("PRAGMA journal_mode").fetchone()[0]
             if layout.state == "empty":
                 counts = "no tables yet"
             else:
                 sessions = conn.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
                 events = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
                 counts = f"{sessions} session(s), {events} action(s)"
-            self.say(OK, "database", f"{path}: integrity ok; format {layout.version}; journal {mode}; {counts}")
+            found = f"{path}: integrity ok; format {layout.version}; journal {mode}; {counts}"
+            if read_only:
+                self.say(WARN, "database", f"{found}; it cannot be written ({read_only}): Cellmate shows every "
+                         "saved game and plays on, but saves nothing new")
+            else:
+                self.say(OK, "database", found)
         except sqlite3.Error as exc:
-            if store_error_kind(exc) == "busy":
-                self.say(WARN, "database", f"{path}: locked by another program ({exc}); is Cellmate running? "
-                         "Stop it first (sudo systemctl stop cellmate)")
-                return
-            self.say(FAIL, "database", f"{path}: cannot be read ({exc}); at the next start Cellmate moves it "
-                     "aside and begins a fresh one")
+            self._unreadable(path, exc)
         finally:
             conn.close()
+
+    def _unreadable(self, path: Path, exc: sqlite3.Error) -> None:
+        if store_error_kind(exc) == "busy":
+            self.say(WARN, "database", f"{path}: locked by another program ({exc}); is Cellmate running? "
+                     "Stop it first (sudo systemctl stop cellmate)")
+        else:
+            self.say(FAIL, "database", f"{path}: cannot be read ({exc}); {_set_aside(path, 'corrupt')}")
 
     # -- the kiosk install ---------------------------------------------------------------
     def check_kiosk(self, is_pi: bool) -> None:
@@ -629,6 +636,15 @@ class Doctor:
 
 
 # -- helpers ------------------------------------------------------------------------------
+def _set_aside(path: Path, label: str) -> str:
+    """What the app does at its next start with a file it cannot use (companion/store.py)."""
+    why = why_unwritable(path, folder_only=True)
+    if why:
+        return (f"Cellmate cannot move it aside ({why}): it leaves it as it is and keeps the games only "
+                "in memory")
+    return f"at the next start Cellmate moves it aside (to {DB_NAME}.{label}-<date>, kept as it is) and begins a fresh one"
+
+
 def _wait_for_press(button, timeout: float) -> bool:
     pressed = threading.Event()
     button.when_pressed = pressed.set

@@ -511,3 +511,42 @@ def fake_espeak(tmp_path, alsa_error=False):
                     f'echo "$0 $*" >> {tmp_path / "said"}\n{refuse}exit 0\n')
     fake.chmod(0o755)
     return fake
+
+
+# -- the doctor opens the file as the app does and says what the app will do (issue 31, section 4) ----
+APP_OPENS = ("import sys\nfrom companion.store import Store\nstore = Store.open(sys.argv[1])\n"
+             "print(store.notice, len(store.list_sessions()))\n")
+
+
+def _doctor_and_app_in_a_read_only(data):
+    from fs_fixtures import python_line, read_only, run_mounted
+    env = {"CELLMATE_CONFIG": str(data.parent / "none.toml"), "GPIOZERO_PIN_FACTORY": "mock"}
+    done = run_mounted([read_only(data)], f"{COMPANION} doctor --no-beep --no-voice --data-dir {data} </dev/null\n"
+                                          f"{python_line(APP_OPENS)} {data}", env=env)
+    assert "Traceback" not in done.stdout + done.stderr, done.stderr
+    *doctor, app = done.stdout.splitlines()
+    return [line for line in doctor if line.split(":")[0].split()[-1] == "database"], app
+
+
+def test_a_healthy_database_in_a_read_only_folder_is_read_as_the_app_reads_it_not_called_damaged(tmp_path):
+    from companion.session import Session
+    data = tmp_path / "data"
+    store = Store.open(data)
+    Session.create(store, "dice", ["Ann", "Bob"]).act({"type": "roll", "dice": [4]})
+    store.close()
+    found, app = _doctor_and_app_in_a_read_only(data)
+    assert app == "store.read_only 1"               # the app reads every game and plays on in memory
+    assert found == [f"warn  database: {data / 'cellmate.db'}: integrity ok; format 1; journal wal; 1 session(s), "
+                     "1 action(s); it cannot be written (Read-only file system): Cellmate shows every saved game "
+                     "and plays on, but saves nothing new"]
+
+
+def test_a_damaged_database_in_a_read_only_folder_is_said_to_stay_where_it_is(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "cellmate.db").write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 16)
+    found, app = _doctor_and_app_in_a_read_only(data)
+    assert app == "store.stuck 0"                   # the app cannot move it aside: left as it is
+    assert len(found) == 1 and found[0].startswith(f"FAIL  database: {data / 'cellmate.db'}: ")
+    assert found[0].endswith("Cellmate cannot move it aside (Read-only file system): it leaves it as it is and "
+                             "keeps the games only in memory") and "moves it aside (to" not in found[0]

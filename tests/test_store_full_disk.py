@@ -112,7 +112,9 @@ def test_a_full_disk_at_start_is_said_as_such_not_as_a_disk_error(tmp_path):
                        f"cat /dev/zero > {fill} 2>/dev/null\n"
                        f"echo '{{\"action\": \"roll\"}}' | {companion} script --data-dir {data} --continue "
                        f"> {out}/script 2> {out}/script.err; echo $? > {out}/script.code\n"
-                       f"{python_line(APP)} {data} > {out}/app 2> {out}/app.err")
+                       f"{python_line(APP)} {data} > {out}/app 2> {out}/app.err\n"
+                       f"{companion} doctor --no-beep --no-voice --data-dir {data} < /dev/null > {out}/doctor; true",
+                       env={"CELLMATE_CONFIG": str(tmp_path / "none.toml"), "GPIOZERO_PIN_FACTORY": "mock"})
     assert done.returncode == 0, done.stderr
     err = (out / "script.err").read_text()
     assert (out / "script.code").read_text().strip() == "2"
@@ -121,3 +123,7 @@ def test_a_full_disk_at_start_is_said_as_such_not_as_a_disk_error(tmp_path):
     assert replies[0]["ok"] and not replies[1]["ok"] and "(the disk is full)" in replies[1]["error"]
     app = json.loads((out / "app").read_text())
     assert app["notice"] == "store.read_only" and app["reason"] == "the disk is full" and app["head"] == 1
+    doctor = [line for line in (out / "doctor").read_text().splitlines() if line.startswith(("ok", "warn", "FAIL"))
+              and line.split(":")[0].split()[-1] == "database"]     # and `companion doctor` says what the app does
+    assert len(doctor) == 1 and doctor[0].startswith("warn  database: ") and doctor[0].endswith(
+        "; it cannot be written (the disk is full): Cellmate shows every saved game and plays on, but saves nothing new")
