@@ -149,6 +149,13 @@ def test_install_writes_everything_and_records_the_commands(tmp_path, root, sour
     assert "systemctl set-default multi-user.target" in words
     if rule.exists():
         assert "udevadm control --reload-rules" in words
+    # the USB stick for the export: mounted for the service, unmounted when it asks
+    for path, (name, mode) in kiosk.SOURCE_STICK.items():
+        installed = root / path.lstrip("/")
+        assert installed.read_bytes() == (source / name).read_bytes(), path
+        assert installed.stat().st_mode & 0o7777 == mode, path
+    assert (root / "media/cellmate").is_dir()
+    assert words.count("udevadm control --reload-rules") == 1 + rule.exists()
     # every command in the output was recorded, none run
     assert out.count("[recorded, not run: --root]") == len(commands)
     assert out.rstrip().splitlines()[-1].startswith("done: ")
@@ -232,6 +239,35 @@ def test_uninstall_gives_back_the_tree_it_found(tmp_path, root, source):
     assert again.returncode == 0 and "nothing to change" in again.stdout
 
 
+def test_uninstall_takes_the_stick_mounting_and_the_folders_systemd_left(tmp_path, root, source):
+    (root / "media").mkdir()                                # there on Raspberry Pi OS
+    before = snapshot(root)
+    assert run(INSTALL, root, source=source).returncode == 0
+    (root / "media/cellmate/KINGSTON").mkdir()              # a stick was mounted and unmounted here
+    (root / "media/cellmate/sda1").mkdir()
+    log = tmp_path / "u.jsonl"
+    result = run(UNINSTALL, root, "--purge", "--remove-packages", record=log)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "USB stick for the export: remove /etc/udev/rules.d/99-cellmate-stick.rules" in result.stdout
+    assert ["udevadm", "control", "--reload-rules"] in recorded(log)
+    assert snapshot(root) == before                         # /media stays, /media/cellmate goes
+    again = run(INSTALL, root, "--dry-run", source=source)
+    assert "would    USB stick for the export: " in again.stdout and not (root / "media/cellmate").exists()
+
+
+def test_a_changed_stick_file_is_put_back_and_reloaded(tmp_path, root, source):
+    assert run(INSTALL, root, source=source).returncode == 0
+    script = root / "opt/cellmate/mount-stick"
+    script.write_text("#!/bin/sh\n")                       # edited by hand
+    (root / "etc/systemd/system/cellmate-eject.path").chmod(0o600)
+    log = tmp_path / "again.jsonl"
+    result = run(INSTALL, root, record=log, source=source)
+    assert result.returncode == 0 and result.stdout.count("  change ") == 1
+    assert "/opt/cellmate/mount-stick, /etc/systemd/system/cellmate-eject.path" in result.stdout
+    assert script.read_bytes() == (source / "scripts/pi/mount-stick").read_bytes() and os.access(script, os.X_OK)
+    assert recorded(log) == [["systemctl", "daemon-reload"]]
+
+
 def test_uninstall_keeps_the_games_and_the_config_unless_purged(root, source):
     assert run(INSTALL, root, source=source).returncode == 0
     (root / "var/lib/cellmate/cellmate.db").write_bytes(b"games")
@@ -301,7 +337,8 @@ def test_a_checkout_without_the_pads_rule_says_so(tmp_path, root, source):
     result = run(INSTALL, root, record=log, source=mine)
     assert result.returncode == 0
     assert "skip     seat pads udev rule: hardware/pads/99-cellmate-pads.rules is not in" in result.stdout
-    assert not any(cmd[0] == "udevadm" for cmd in recorded(log))
+    assert not any(cmd[0] == "udevadm" and "--subsystem-match=tty" in cmd for cmd in recorded(log))
+    assert recorded(log).count(["udevadm", "control", "--reload-rules"]) == 1      # the stick's rule alone
     assert not (root / "etc/udev/rules.d/99-cellmate-pads.rules").exists()
 
 
@@ -349,7 +386,8 @@ def test_kivys_own_default_would_read_the_screen_twice(tmp_path):
 MANIFEST = "opt/cellmate/install-manifest.json"
 OURS = ("etc/systemd/system/cellmate.service", "etc/systemd/system/multi-user.target.wants/cellmate.service",
         "etc/udev/rules.d/99-cellmate-pads.rules", "usr/local/bin/companion", "var/lib/cellmate/kivy",
-        "opt/cellmate/venv")
+        "opt/cellmate/venv", "etc/udev/rules.d/99-cellmate-stick.rules", "etc/systemd/system/cellmate-eject.path",
+        "etc/systemd/system/cellmate-eject.service", "media/cellmate")
 
 
 def no_traceback(result) -> None:

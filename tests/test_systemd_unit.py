@@ -16,7 +16,7 @@ from test_install_pi import make_root  # noqa: E402
 
 from hardware import touch  # noqa: E402
 
-MAX_EXPOSURE = 4.0
+MAX_EXPOSURE = 1.0
 SYSTEM_UNITS = Path("/usr/lib/systemd/system")
 
 
@@ -53,6 +53,11 @@ def installed_root(tmp_path_factory) -> Path:
     companion.parent.mkdir(parents=True, exist_ok=True)
     companion.write_text("#!/bin/sh\n")
     companion.chmod(0o755)
+    for command in ("systemctl", "rm"):           # what cellmate-eject.service runs, there on any Debian
+        stub = root / "usr/bin" / command
+        stub.parent.mkdir(parents=True, exist_ok=True)
+        stub.write_text("#!/bin/sh\n")
+        stub.chmod(0o755)
     return root
 
 
@@ -61,8 +66,9 @@ def verify(root: Path, name: str = "cellmate.service") -> subprocess.CompletedPr
                           capture_output=True, text=True, timeout=60)
 
 
-def test_systemd_analyze_verify_is_clean(installed_root):
-    result = verify(installed_root)
+@pytest.mark.parametrize("name", ["cellmate.service", "cellmate-eject.path", "cellmate-eject.service"])
+def test_systemd_analyze_verify_is_clean(installed_root, name):
+    result = verify(installed_root, name)
     assert result.returncode == 0 and result.stdout.strip() == "" and result.stderr.strip() == "", \
         result.stdout + result.stderr
 
@@ -89,7 +95,7 @@ def test_verify_wants_the_command_to_exist(installed_root):
         companion.chmod(0o755)
 
 
-def test_security_exposure_is_at_most_4():
+def test_security_exposure_is_at_most_1():
     score = exposure(UNIT)
     assert score <= MAX_EXPOSURE, f"exposure {score} > {MAX_EXPOSURE}"
 
@@ -112,7 +118,8 @@ def test_the_hardening_asked_for_is_there():
     assert one["PrivateNetwork"] == "yes" and one["IPAddressDeny"] == "any"
     assert not any(f in one["RestrictAddressFamilies"] for f in ("AF_INET", "AF_INET6", "AF_PACKET"))
     assert one["CapabilityBoundingSet"] == ""
-    assert "ReadWritePaths" not in s   # the only writable places are the state and runtime dirs
+    # the only writable places: the state and runtime dirs, and the sticks mounted for the export
+    assert s["ReadWritePaths"] == ["-" + kiosk.STICKS]
     assert one["StateDirectory"] == "cellmate" and one["RuntimeDirectory"] == "cellmate"
     assert one["DevicePolicy"] == "closed"
     allowed = " ".join(s["DeviceAllow"])
@@ -146,6 +153,28 @@ def test_paths_agree_with_the_installer_and_the_app():
     from companion.config import load
     config, errors = load(REPO / kiosk.SOURCE_CONFIG)
     assert errors == [] and config.data_dir == kiosk.DATA_DIR
+
+
+def test_the_app_asks_for_the_unmount_where_the_eject_units_look():
+    """After an export the app creates $CELLMATE_EJECT; cellmate-eject.path watches that file,
+    and cellmate-eject.service stops the mount units of the sticks under kiosk.STICKS (which
+    mount-stick has systemd mount) and removes the file."""
+    from hardware import stick
+    unit = settings(UNIT.read_text())
+    env = touch.unit_environment(UNIT.read_text())
+    request = env[stick.EJECT_ENV]
+    assert request.startswith("/run/" + unit["RuntimeDirectory"][-1] + "/")
+    assert "cellmate-eject.path" in " ".join(unit["Wants"])
+    path = settings((REPO / "systemd/cellmate-eject.path").read_text())
+    assert path["PathExists"] == [request]
+    eject = settings((REPO / "systemd/cellmate-eject.service").read_text())
+    escaped = subprocess.run(["systemd-escape", "--path", kiosk.STICKS], capture_output=True, text=True,
+                             check=True, timeout=60).stdout.strip()
+    assert eject["ExecStart"] == [f'/usr/bin/systemctl stop "{escaped}-*.mount"']
+    assert eject["ExecStopPost"] == [f"/usr/bin/rm -f {request}"]
+    assert eject["ReadWritePaths"] == ["-" + str(Path(request).parent)]
+    assert eject["Type"] == ["oneshot"] and eject["NoNewPrivileges"] == ["yes"]
+    assert eject["CapabilityBoundingSet"] == ["CAP_DAC_OVERRIDE"]     # root, in the service's own folder
 
 
 def test_touch_is_read_once():

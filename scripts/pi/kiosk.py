@@ -64,6 +64,12 @@ UNIT_NAME = "cellmate.service"
 UNIT = "/etc/systemd/system/cellmate.service"
 WANTS = "/etc/systemd/system/multi-user.target.wants/cellmate.service"
 UDEV_RULE = "/etc/udev/rules.d/99-cellmate-pads.rules"
+# A USB stick for the export: mounted for the service by udev and mount-stick, unmounted
+# when the app asks (cellmate-eject.path starts cellmate-eject.service), under STICKS.
+STICK_RULE = "/etc/udev/rules.d/99-cellmate-stick.rules"
+STICK_MOUNT = "/opt/cellmate/mount-stick"
+STICKS = "/media/cellmate"
+EJECT_UNITS = ("/etc/systemd/system/cellmate-eject.path", "/etc/systemd/system/cellmate-eject.service")
 BIN_LINK = "/usr/local/bin/companion"
 DEFAULT_TARGET = "/etc/systemd/system/default.target"
 DISPLAY_MANAGER = "/etc/systemd/system/display-manager.service"
@@ -88,6 +94,10 @@ SOURCE_UNIT = "systemd/cellmate.service"
 SOURCE_CONFIG = "scripts/pi/config.toml"
 SOURCE_TOUCH = "hardware/touch.py"
 SOURCE_UDEV = "hardware/pads/99-cellmate-pads.rules"
+SOURCE_STICK = {STICK_RULE: ("scripts/pi/99-cellmate-stick.rules", 0o644),
+                STICK_MOUNT: ("scripts/pi/mount-stick", 0o755),
+                EJECT_UNITS[0]: ("systemd/cellmate-eject.path", 0o644),
+                EJECT_UNITS[1]: ("systemd/cellmate-eject.service", 0o644)}
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -515,6 +525,7 @@ def install(args) -> int:
         step_config(host, manifest, source)
         restart |= step_kivy(host, source)
         step_udev(host, source)
+        step_stick(host, source)
         restart |= step_unit(host, source)
         step_enable(host)
         step_boot_target(host, manifest)
@@ -774,6 +785,34 @@ def step_udev(host: Host, source: Path) -> None:
     host.run(["udevadm", "trigger", "--subsystem-match=tty", "--action=add"], check=False)
 
 
+def step_stick(host: Host, source: Path) -> None:
+    """The export's USB stick: the udev rule and mount-stick that mount it for the service
+    under STICKS, the units that unmount it when the app asks, and STICKS itself (the
+    unit's ReadWritePaths=)."""
+    wanted = {}
+    for path, (name, mode) in SOURCE_STICK.items():
+        data = read_bytes(source / name)
+        if data is None:
+            raise Failed(f"{name} is missing from {source}")
+        wanted[path] = (data, mode)
+    stale = [path for path, (data, mode) in wanted.items()
+             if read_bytes(host.p(path)) != data or host.p(path).stat().st_mode & 0o7777 != mode]
+    if not stale and host.p(STICKS).is_dir():
+        host.ok(f"USB stick for the export: mounted under {STICKS} (udev rule, {Path(STICK_MOUNT).name}, "
+                "cellmate-eject)")
+        return
+    host.change(f"USB stick for the export: {', '.join(stale + ([] if host.p(STICKS).is_dir() else [STICKS]))}")
+    if host.dry_run:
+        return
+    host.mkdir(STICKS)
+    for path in stale:
+        host.write(path, *wanted[path])
+    if STICK_RULE in stale:
+        host.run(["udevadm", "control", "--reload-rules"], check=False)
+    if any(path in stale for path in EJECT_UNITS) and (host.systemd_running or host.offline):
+        host.run(["systemctl", "daemon-reload"], check=False)
+
+
 def step_unit(host: Host, source: Path) -> bool:
     unit = read_bytes(source / SOURCE_UNIT)
     if unit is None:
@@ -900,6 +939,8 @@ def uninstall(args) -> int:
             host.run(["udevadm", "control", "--reload-rules"], check=False)
     else:
         host.ok("no seat pads udev rule")
+
+    unstick(host)
 
     link = host.p(BIN_LINK)
     if link.is_symlink() and os.readlink(link) == VENV + "/bin/companion":
@@ -1056,6 +1097,35 @@ def uninstall(args) -> int:
         print(f"kept: {', '.join(APP_DIR + '/' + p.name for p in keep)} (what is left of install-pi's record "
               f"of what it did; when you have seen to it: sudo rm -r {APP_DIR})")
     return 3 if left else 0
+
+
+def unstick(host: Host) -> None:
+    """Uninstall step_stick: its files, and STICKS (Cellmate's by name) with the empty folders
+    systemd leaves there after unmounting; a stick still mounted stays until it is pulled out."""
+    there = [path for path in SOURCE_STICK if host.p(path).exists() or host.p(path).is_symlink()]
+    if there:
+        host.change(f"USB stick for the export: remove {', '.join(there)}")
+        if not host.dry_run:
+            if host.systemd_running:
+                host.run(["systemctl", "stop", Path(EJECT_UNITS[0]).name], check=False)
+            for path in there:
+                host.remove(path)
+            if STICK_RULE in there:
+                host.run(["udevadm", "control", "--reload-rules"], check=False)
+            if any(path in there for path in EJECT_UNITS) and (host.systemd_running or host.offline):
+                host.run(["systemctl", "daemon-reload"], check=False)
+    else:
+        host.ok("no USB stick mounting")
+    sticks = host.p(STICKS)
+    if host.dry_run or not sticks.is_dir() or sticks.is_symlink():
+        return
+    for folder in sorted(sticks.iterdir()):
+        if folder.is_dir() and not folder.is_symlink() and not os.path.ismount(folder) and not any(folder.iterdir()):
+            folder.rmdir()
+        elif os.path.ismount(folder):
+            host.say("kept", f"{folder}: a stick is still mounted there (it is unmounted when pulled out)")
+    if not any(sticks.iterdir()):
+        sticks.rmdir()
 
 
 def say_what_the_manifest_cannot(host: Host, manifest: Manifest) -> None:
