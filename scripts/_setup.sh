@@ -14,6 +14,13 @@ have_lib 'libmtdev.so.1' || need_debs+=(libmtdev1)
 [ -e /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so ] || [ -d /usr/lib/aarch64-linux-gnu/dri ] || need_debs+=(libgl1-mesa-dri)
 # Cellmate's voice (offline, English and German): without it the app says "no voice" and plays on.
 command -v espeak-ng >/dev/null || need_debs+=(espeak-ng)
+# The USB stick tests (tests/test_stick.py): FAT32 and exFAT images, made and mounted as root
+# (by the FUSE drivers where the kernel has no vfat or exfat, as in a container).
+have_cmd() { PATH="$PATH:/usr/sbin:/sbin" command -v "$1" >/dev/null; }
+have_cmd mkfs.vfat || need_debs+=(dosfstools)
+have_cmd mkfs.exfat || need_debs+=(exfatprogs)
+have_cmd fusefat || need_debs+=(fusefat)
+have_cmd mount.exfat-fuse || need_debs+=(exfat-fuse)
 if [ ${#need_debs[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         echo "cellmate: installing system packages: ${need_debs[*]}"

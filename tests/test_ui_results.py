@@ -177,6 +177,18 @@ def test_two_names_are_merged_on_the_statistics_screen_and_kept_apart_again(make
     assert store.get_setting(stats.NAMES_KEY) == {} and "Annie" in labels()
 
 
+def exported(ui, seconds: float = 20.0):
+    """The toast once a stick's export is done (a worker thread writes, syncs and unmounts)."""
+    import time
+    button = ui.screen.ids.export
+    end = time.monotonic() + seconds
+    while button.disabled:
+        assert time.monotonic() < end, "the export did not finish in time"
+        time.sleep(0.002)
+        ui.pump(1)
+    return ui.app.last_toast
+
+
 def test_export_from_the_statistics_screen_goes_to_a_usb_stick_else_the_data_dir(make_ui, tmp_path,  # noqa: F811
                                                                                    monkeypatch):
     import getpass
@@ -184,6 +196,7 @@ def test_export_from_the_statistics_screen_goes_to_a_usb_stick_else_the_data_dir
     store = Store.open(tmp_path / "data")
     _finished(store, ["Anna", "Ben"], [0], 600)
     monkeypatch.setenv(export.MEDIA_ENV, str(tmp_path / "media"))
+    monkeypatch.delenv("CELLMATE_EJECT", raising=False)
     ui = make_ui(store=store)
     ui.tap(ui.ids().sessions)
     ui.tap(ui.screen.ids.stats)
@@ -195,9 +208,67 @@ def test_export_from_the_statistics_screen_goes_to_a_usb_stick_else_the_data_dir
     stick = tmp_path / "media" / getpass.getuser() / "STICK"
     stick.mkdir(parents=True)
     ui.tap(ui.screen.ids.export)
+    assert ui.screen.ids.export.disabled and ui.app.last_toast == t("stats.exporting", name="STICK")
+    assert exported(ui) == t("stats.exported_stick", name="STICK")     # not the kiosk: nobody unmounts it
     assert len(list(stick.glob("cellmate-*"))) == 5
-    assert ui.app.last_toast == t("stats.exported_stick", name="STICK")
     assert export.read_json(next(stick.glob("cellmate-*[0-9].json")))[0]["players"][0]["name"] == "Anna"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_table_is_told_whether_the_stick_can_be_pulled_out(make_ui, tmp_path, monkeypatch, lang):  # noqa: F811
+    """What the kiosk says after an export to a stick: written and unmounted, or full, or pulled
+    out early, or read-only (hardware.stick tests each on a real mounted image)."""
+    import errno
+    import getpass
+    from companion import export
+    from hardware import stick as sticks
+    store = Store.open(tmp_path / "data")
+    _finished(store, ["Anna", "Ben"], [0], 600)
+    monkeypatch.setenv(export.MEDIA_ENV, str(tmp_path / "media"))
+    stick = tmp_path / "media" / getpass.getuser() / "STICK"
+    stick.mkdir(parents=True)
+    ui = make_ui(store=store)
+    ui.app.set_language(lang)
+    t = Catalogue(lang)
+    ui.tap(ui.ids().sessions)
+    ui.tap(ui.screen.ids.stats)
+    shown(ui)
+    asked = []
+    monkeypatch.setattr(sticks, "eject", lambda folder, request=None, wait=0: asked.append(folder) or sticks.EJECTED)
+    ui.tap(ui.screen.ids.export)
+    assert exported(ui) == t("stats.exported_stick", name="STICK") + " " + t("stats.stick_ejected")
+    assert asked == [stick] and len(list(stick.glob("cellmate-*"))) == 5
+
+    real = export.write
+
+    def full(store, fmt, folder, now=None):
+        try:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        except OSError:
+            raise export.ExportError(f"{folder} is full: nothing was exported") from None
+    monkeypatch.setattr(export, "write", full)
+    ui.tap(ui.screen.ids.export)
+    assert exported(ui) == t("stats.stick_full", name="STICK") + " " + t("stats.stick_ejected")
+    assert ui.app.root.ids.toast.kind == "error" and len(asked) == 2
+
+    def pulled(store, fmt, folder, now=None):
+        try:
+            raise OSError(errno.ENODEV, "No such device")
+        except OSError:
+            raise export.ExportError(f"{folder} cannot be written: No such device") from None
+    monkeypatch.setattr(export, "write", pulled)
+    ui.tap(ui.screen.ids.export)
+    assert exported(ui) == t("stats.stick_pulled", name="STICK")      # nothing to unmount: it is out
+    assert len(asked) == 2
+
+    monkeypatch.setattr(export, "write", real)
+    monkeypatch.setattr(export, "usb_dir", lambda *a, **k: None)       # a locked stick is not writable
+    monkeypatch.setattr(sticks, "read_only", lambda *a, **k: stick)
+    before = sorted((tmp_path / "data").iterdir())
+    ui.tap(ui.screen.ids.export)
+    assert ui.app.last_toast == t("stats.stick_read_only", name="STICK")
+    assert sorted((tmp_path / "data").iterdir()) == before        # not passed over for the data dir
+    assert not ui.screen.ids.export.disabled
 
 
 HEIST = {"a": 5, "b": 6, "c": 7, "d": 8, "take": 4}

@@ -671,10 +671,10 @@ class CellmateApp(App):
         seconds = cue_names.duration(cue) if cue in cue_names.PATTERNS else 0.5
         self.root.ids.badge.flash(self.t("cue.badge", cue=self.t("cue." + cue)), seconds)
 
-    def toast(self, text: str, kind: str = "info") -> None:
+    def toast(self, text: str, kind: str = "info", seconds: float = 3.0) -> None:
         self.last_toast = text
         if self.root is not None:
-            self.root.ids.toast.show(text, kind)
+            self.root.ids.toast.show(text, kind, seconds)
 
     # -- when a clock's second changes, and after every change of the game ------------------
     def clocks_ticked(self, cues: list[str], timeout: dict | None) -> None:

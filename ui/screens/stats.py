@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 PLAYERS_SHOWN = 12      # the players with the most games; the rest are in the export
 FILL_BUDGET = 0.004     # s of a frame spent making widgets (their text is drawn after: a frame is 16.7 ms)
 WORKER_SLICE = 0.002    # s the worker works before it sleeps as long: the screen's thread waits little for Python
+READING = 10.0          # s a word about the export stays: two sentences, read across the table
 
 
 def pacer():
@@ -219,22 +220,66 @@ class StatsScreen(BaseScreen):
     _players: list = []
 
     def export_all(self) -> None:
-        """Every game as JSON, CSV and a BG Stats file: to a mounted USB stick, else the data dir."""
+        """Every game as JSON, CSV and a BG Stats file: to a mounted USB stick, else the data dir.
+        A stick is written, synced and unmounted by a worker thread (hardware.stick; on its own
+        connection to the file where there is one), and the table is told whether it can be
+        pulled out; a stick that cannot be written is said, not passed over for the data dir."""
         from companion import export
+        from hardware import stick
         t, store = self.t, self.app.store
-        stick = export.usb_dir()
-        folder = stick or (store.path.parent if store.path is not None else None)
+        folder = export.usb_dir()
+        if folder is None and (locked := stick.read_only()) is not None:
+            self.app.toast(t("stats.stick_read_only", name=locked.name), "error", READING)
+            return
         if folder is None:
+            self.export_here(store)
+            return
+        self.ids.export.disabled = True
+        self.app.toast(t("stats.exporting", name=folder.name), seconds=stick.EJECT_WAIT + READING)
+        twin = store.twin()
+        written = stick.write(store, folder) if twin is None else None    # no other connection: here
+
+        def work():
+            try:
+                try:
+                    outcome = stick.finish(written or stick.write(twin, folder))
+                finally:
+                    if twin is not None:
+                        twin.close()
+            except Exception as exc:    # never a traceback on the screen: said in words, logged
+                outcome = stick.Outcome(stick.FAILED, folder, detail=f"{exc.__class__.__name__}: {exc}")
+            Clock.schedule_once(lambda _dt: self.exported(outcome), 0)
+        threading.Thread(target=work, name="export", daemon=True).start()
+
+    def export_here(self, store) -> None:
+        """No stick: the export in the data dir, beside the saved games."""
+        from companion import export
+        t = self.t
+        if store.path is None:
             self.app.toast(t("stats.export_nowhere"), "error")
             return
         try:
             for fmt in export.FORMATS:
-                export.write(store, fmt, folder)
+                export.write(store, fmt, store.path.parent)
         except export.ExportError as exc:
-            log.warning("export to %s failed: %s", folder, exc)
+            log.warning("export to %s failed: %s", store.path.parent, exc)
             self.app.toast(t("stats.export_failed"), "error")
             return
-        self.app.toast(t("stats.exported_stick", name=stick.name) if stick else t("stats.exported_data"))
+        self.app.toast(t("stats.exported_data"))
+
+    def exported(self, outcome) -> None:
+        """The worker's word on a stick: what was written, and whether it can be pulled out."""
+        from hardware import stick
+        t = self.t
+        self.ids.export.disabled = False
+        if outcome.what != stick.WRITTEN:
+            log.warning("export to %s: %s (%s)", outcome.folder, outcome.what, outcome.detail)
+        said = {stick.WRITTEN: "stats.exported_stick", stick.FULL: "stats.stick_full",
+                stick.READ_ONLY: "stats.stick_read_only", stick.PULLED: "stats.stick_pulled"}
+        text = t(said.get(outcome.what, "stats.export_failed"), name=outcome.name)
+        if outcome.out is not None:
+            text += " " + t(f"stats.stick_{outcome.out}")
+        self.app.toast(text, "info" if outcome.what == stick.WRITTEN else "error", READING)
 
     def number(self, value: float, digits: int = 1) -> str:
         text = f"{value:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{round(value)}"
