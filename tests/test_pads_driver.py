@@ -337,6 +337,53 @@ def test_bad_lines_are_logged_once_each_and_change_nothing(make_pad, make_hub, c
     assert hub.seat_states() == {0: ONLINE}
 
 
+def reader_of(hub, pad):
+    """The host's PadLink reading `pad`'s port (its ReaderThread's protocol), once open."""
+    for port in list(hub._ports.values()):
+        if port.pad_id == pad.pad_id and port.thread is not None:
+            return getattr(port.thread, "protocol", None)
+    return None
+
+
+def held_by_the_host(hub, pad, data):
+    """Wait until the host has read `data` and holds it as a line not ended yet: what the
+    pad sends next comes in a later read."""
+    return wait_until(lambda: (link := reader_of(hub, pad)) is not None and bytes(link.buffer).endswith(data))
+
+
+BROKEN_OFF = [
+    b"DOWN 1",                                          # an event cut short (the pad reset mid-line)
+    b">>> ",                                            # MicroPython's prompt ends no line
+    b"\x00\xfe\x07",                                    # line noise
+    b"HELLO CELLPAD/1 id=a seat=1 fw=sim-1 butt",       # a HELLO cut short
+    b"STATE seat=1 led=ffffff blink=solid held=0",      # a whole line whose LF was lost
+    b"UP 2 " + b"7" * 70,                               # with the next line, past 80 bytes
+]
+
+
+def test_a_line_broken_off_is_dropped_and_the_pads_next_line_still_read(make_pad, make_hub, caplog):
+    """Bytes without their LF (a pad reset mid-line, a lost LF, the REPL's prompt) end at
+    the next LF; the pad's line that ends there is read, not lost with them."""
+    pad = make_pad("a", seat=0)
+    hub = make_hub()
+    online(hub, 1)
+    sent = []
+    for fragment in BROKEN_OFF:
+        pad.send_raw(fragment)
+        assert held_by_the_host(hub, pad, fragment), fragment
+        press = [p.Button(1, True, len(sent)), p.Button(1, False, len(sent) + 1)]
+        pad.send_raw(b"".join(p.format_button(e.button, e.down, e.seq) for e in press))
+        sent += press
+    sent.append(p.Button(2, True, len(sent)))
+    pad.send_raw(b"\xff\xfe>>> " + p.format_button(2, True, sent[-1].seq))   # noise and the line, one read
+    assert hub.events.wait(lambda items: len(items) == len(sent)), (hub.events.items, hub.problems())
+    assert [(e.button, e.down, e.seq) for e in hub.events.items] == [(e.button, e.down, e.seq) for e in sent]
+    assert hub.problems()[("pad a", driver.BROKEN_LINE)] == 6      # five fragments and the noise in one read;
+    assert hub.problems()[("pad a", p.TOO_LONG)] == 1              # the last fragment and its line pass 80 bytes
+    assert len(warnings_about(caplog, driver.BROKEN_LINE)) == 1
+    assert not {driver.EVENTS_LOST, driver.OUT_OF_ORDER} & {why for _, why in hub.problems()}
+
+
 def test_a_pad_of_another_protocol_version_is_incompatible_and_unheard(make_pad, make_hub, caplog):
     pad = make_pad("future", seat=0, version=2)
     hub = make_hub()

@@ -110,13 +110,14 @@ def check_invariants(hub, events, wires, caplog, streams=None):
             per_key[(record.getMessage().split(":", 1)[0], match.group(1))] += 1
     assert per_key and max(per_key.values()) == 1, per_key.most_common(3)        # once per pad and reason
     assert all(isinstance(e, PadEvent) and 1 <= e.button <= 3 and 0 <= e.seat < 8 for e in events)
-    if streams is not None:                          # nothing invented: each event was sent as such
-        sent = set()
+    if streams is not None:                          # nothing invented: each event was sent as such, as a
+        sent = set()                                 # line or at the end of one (after bytes broken off)
         for stream in streams:
             for line in bytes(stream).split(b"\n"):
-                message = p.parse_line(line)
-                if isinstance(message, p.Button):
-                    sent.add((message.button, message.down, message.seq))
+                for start in [0] + [m.start() for m in re.finditer(rb"DOWN |UP ", line)]:
+                    message = p.parse_line(line[start:])
+                    if isinstance(message, p.Button):
+                        sent.add((message.button, message.down, message.seq))
         assert all((e.button, e.down, e.seq) in sent for e in events)
     seats = list(hub.assignments().values())
     assert len(seats) == len(set(seats))              # never two pads at one seat
@@ -127,7 +128,7 @@ def check_invariants(hub, events, wires, caplog, streams=None):
 
 def test_100k_random_and_malformed_lines_through_framing_parser_and_hub(caplog):
     caplog.set_level(logging.WARNING)
-    rng = random.Random(20240607)
+    rng = random.Random(20240608)        # (a seed whose first HELLOs include two pads for one seat)
     events = []
     hub = PadHub(Pads(enabled=False), events.append, lambda statuses: None, clock=FakeClock())
     wires = [Wire() for _ in range(3)]

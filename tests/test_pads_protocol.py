@@ -139,12 +139,42 @@ def test_non_bytes_is_refused_not_raised():
     assert parse_line(memoryview(b"UP 1 2")) == Button(1, False, 2)
 
 
+def test_a_pads_line_after_bytes_broken_off_is_found_at_the_end():
+    assert p.parse_tail(b"DOWN 1DOWN 1 0") == (6, Button(1, True, 0))          # an event cut short, then the next
+    assert p.parse_tail(b">>> HELLO CELLPAD/1 id=a seat=2 fw=1\r") == (4, Hello(1, "a", 1, "1", 2))
+    assert p.parse_tail(b"STATE seat=1 led=ffffff blink=solid held=0UP 2 7") == (42, Button(2, False, 7))
+    assert p.parse_tail(b"zzHELLO CELLPAD/1 id=UP seat=1 fw=1") == (2, Hello(1, "UP", 0, "1", 2))   # the earliest
+    assert p.parse_tail(b"UP 2 " + b"7" * 70 + b"DOWN 1 10")[1] == Button(1, True, 10)        # past 80 bytes together
+    # from the first byte a line is parse_line's; a refused one (another version) is no pad's line
+    for nothing in (b"DOWN 1 5", b"xx", b"", b"x" * 300, b"DOWN 1 99999", b"xHELLO CELLPAD/2 id=a seat=1 fw=1", None):
+        assert p.parse_tail(nothing) is None, nothing
+    assert p.parse_tail(b"UP " * 5000 + b"UP 1 2") == (15000, Button(1, False, 2))   # only the end is looked at
+
+
+_PAD_LINES = st.one_of(
+    st.builds(p.format_button, st.integers(1, 3), st.booleans(), st.integers(0, 65535)),
+    st.builds(p.format_hello, st.text("0123456789ABCDEF", min_size=1, max_size=24), st.none() | st.integers(0, 7),
+              st.just("1.0.0"), st.integers(1, 3)),
+    st.builds(p.format_state, st.none() | st.integers(0, 7), st.just("00ff00"), st.sampled_from(p.BLINKS),
+              st.integers(0, 7)),
+    st.builds(p.format_error, st.sampled_from(p.REASONS)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(broken=st.binary(min_size=1, max_size=100).filter(lambda b: not any(65 <= c <= 90 or c == 10 for c in b)),
+       line=_PAD_LINES)
+def test_any_bytes_broken_off_before_a_pads_line_leave_the_line_whole(broken, line):
+    assert p.parse_tail(broken + line.rstrip(b"\n")) == (len(broken), parse_line(line))
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=120))
 def test_any_bytes_give_a_message_or_a_reason(raw):
     for parse in (parse_line, parse_command):
         result = parse(raw)
         assert not isinstance(result, ProtocolError) or result.reason in p.REASONS
+    tail = p.parse_tail(raw)
+    assert tail is None or (1 <= tail[0] < len(raw) and tail[1] == parse_line(raw[tail[0]:]))
 
 
 @settings(max_examples=200, deadline=None)
@@ -159,5 +189,5 @@ def test_the_spec_names_every_reason_command_and_limit():
     spec = SPEC.read_text()
     for word in p.REASONS + ("HELLO CELLPAD/1", "DOWN <button> <seq>", "UP <button> <seq>", "LED <rrggbb> <mode>",
                              "SEAT <seat>", "QUERY", "STATE seat=", "ERR <reason>", "80 bytes", "solid", "slow",
-                             "fast", "flood", "seat_taken", "no_hello"):
+                             "fast", "flood", "seat_taken", "no_hello", "broken_line"):
         assert word in spec, word

@@ -7,7 +7,7 @@
   plus the ports named in the config (``/dev/serial/by-id/...`` paths, glob
   patterns such as ``/dev/cellmate/pad-*``, or pyserial URLs like
   ``loop://``), and opens each new one with a ``serial.threaded.ReaderThread``
-  whose protocol, ``PadLink``, is a ``serial.threaded.LineReader``;
+  whose protocol, ``PadLink``, frames the lines;
 * the host says ``HELLO CELLPAD/1`` and the pad answers with its id, the seat
   it remembers and its firmware; from then on its button events reach
   ``on_event`` as ``PadEvent`` values, attributed to the pad's seat;
@@ -23,7 +23,8 @@
 Bad input (garbage bytes, overlong lines, unknown commands, a wrong protocol
 version, two pads claiming one seat, a flood of events) is logged once per pad
 and reason, counted in ``problems()``, and otherwise ignored: it changes no
-seat, sends no event and never stops a thread.
+seat, sends no event and never stops a thread. Bytes a pad broke off without
+their newline do not take its next line with them: that line is still read.
 
 Threads: ``on_event`` and ``on_status`` are called from the hub's threads, one
 call at a time and in the order things happened. The app wraps them with
@@ -68,6 +69,7 @@ CLAIM_LED = Led("ffffff", "fast")       # a pad without a seat while seats are b
 # problems beyond the parser's reasons (protocol.REASONS)
 FLOOD = "flood"
 NO_HELLO = "no_hello"           # events before HELLO, or no answer to it
+BROKEN_LINE = "broken_line"     # bytes without their LF before a pad's line: dropped, the line read
 SEAT_TAKEN = "seat_taken"       # two pads claim one seat
 DUPLICATE_ID = "duplicate_id"
 OUT_OF_ORDER = "out_of_order"
@@ -154,42 +156,46 @@ class _Port:
         return f"pad {self.pad_id}" if self.pad_id else self.path
 
 
-class PadLink(serial.threaded.LineReader):
-    """The protocol object of one port's ReaderThread: pyserial's LineReader
-    frames the lines (on ``\\n``); every line goes to the hub as bytes.
+class PadLink(serial.threaded.Protocol):
+    """The protocol object of one port's ReaderThread: it frames the lines (on
+    ``\\n``) and hands each to the hub as bytes.
 
-    One addition to the framing: a line that grows past ``MAX_LINE`` bytes is
-    dropped as it comes in (up to its newline) rather than buffered without
-    bound."""
+    A line that grows past ``MAX_LINE`` bytes is reported as it comes in and not
+    buffered without bound: only its last bytes are kept, as many as a whole line
+    takes, so that a pad's line that ends it (after bytes broken off without their
+    LF) is still read (``PadHub._line``, ``protocol.parse_tail``)."""
 
-    TERMINATOR = b"\n"
-    ENCODING = "ascii"
+    KEEP = p.MAX_LINE + 2       # the end of an overlong line kept: a whole line, its CR, one byte before it
 
     def __init__(self, hub: "PadHub", port: _Port):
-        super().__init__()
         self.hub = hub
         self.port = port
-        self._skipping = False
+        self.transport = None
+        self.buffer = bytearray()   # the line not ended yet
+        self._overlong = False      # the line being read has lost its beginning
 
     def connection_made(self, transport):
-        super().connection_made(transport)
+        self.transport = transport
         self.port.transport = transport
 
     def data_received(self, data):
-        if self._skipping:
-            end = data.find(b"\n")
+        buffer = self.buffer
+        buffer.extend(data)
+        start = 0
+        while True:
+            end = buffer.find(b"\n", start)
             if end < 0:
-                return
-            data = data[end + 1:]
-            self._skipping = False
-        super().data_received(data)
-        if len(self.buffer) > p.MAX_LINE + 1:          # + 1: a CR before the LF
-            del self.buffer[:]
-            self._skipping = True
-            self.hub._refused(self.port, p.ProtocolError(p.TOO_LONG, f"more than {p.MAX_LINE} bytes"))
-
-    def handle_packet(self, packet):
-        self.hub._line(self.port, packet)
+                break
+            line = bytes(buffer[start:end])
+            start = end + 1
+            overlong, self._overlong = self._overlong, False
+            self.hub._line(self.port, line, overlong)
+        del buffer[:start]
+        if len(buffer) > p.MAX_LINE + 1:          # + 1: a CR before the LF
+            if not self._overlong:
+                self._overlong = True
+                self.hub._refused(self.port, p.ProtocolError(p.TOO_LONG, f"more than {p.MAX_LINE} bytes"))
+            del buffer[:-self.KEEP]
 
     def connection_lost(self, exc):
         self.transport = None               # (not re-raised: the hub logs it)
@@ -630,14 +636,16 @@ class PadHub:
         return work
 
     # -- lines from a pad (reader threads) ---------------------------------------------
-    def _line(self, port: _Port, raw: bytes):
+    def _line(self, port: _Port, raw: bytes, overlong: bool = False):
+        """One line from a pad (``overlong``: only the end of a line already refused
+        as too long, which may still end with a pad's line)."""
         try:
-            self._handle_line(port, raw)
+            self._handle_line(port, raw, overlong)
         except Exception:                   # a bug here must not kill the reader thread
             self._note(INTERNAL, port.who, f"handling {bytes(raw[:40])!r} failed", exc_info=True)
         self._flush()
 
-    def _handle_line(self, port: _Port, raw: bytes):
+    def _handle_line(self, port: _Port, raw: bytes, overlong: bool = False):
         now = self._clock()
         with self._lock:
             if not port.alive:
@@ -645,7 +653,18 @@ class PadHub:
             if not port.lines.take(now):
                 self._flood(port)
                 return
-        message = p.parse_line(raw)
+        message = p.ProtocolError(p.TOO_LONG) if overlong else p.parse_line(raw)
+        if isinstance(message, p.ProtocolError) and message.reason != p.EMPTY:
+            # bytes a pad broke off without their LF run into its next line: that line is read
+            tail = p.parse_tail(raw)
+            if tail is not None:
+                if not overlong:            # (an overlong one was reported as it came in)
+                    why = p.TOO_LONG if message.reason == p.TOO_LONG else BROKEN_LINE
+                    self._refused(port, p.ProtocolError(why, f"{tail[0]} bytes without their LF dropped "
+                                                             "before the line after them"))
+                message = tail[1]
+            elif overlong:
+                return
         if isinstance(message, p.ProtocolError):
             if message.reason == p.EMPTY:
                 return                      # a stray CR LF: nothing to say

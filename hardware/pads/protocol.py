@@ -4,8 +4,9 @@ Pure: no serial port, no threads, no clock. ``parse_line`` reads what a pad
 sends, ``parse_command`` what the host sends; both take the raw bytes of one
 line (with or without its line ending) and *return* either a message or a
 ``ProtocolError`` naming the reason, so a fuzzer can throw anything at them
-without an exception ever leaving. The ``format_*`` functions give the bytes
-to write, newline included. The spec is hardware/pads/PROTOCOL.md.
+without an exception ever leaving; ``parse_tail`` finds a pad's line at the end
+of a refused one (bytes broken off before it). The ``format_*`` functions give
+the bytes to write, newline included. The spec is hardware/pads/PROTOCOL.md.
 """
 from __future__ import annotations
 
@@ -264,6 +265,27 @@ def parse_line(raw) -> PadMessage | ProtocolError:
     if verb in _HOST_VERBS:
         return ProtocolError(ECHO, f"the host's own {verb} came back")
     return ProtocolError(UNKNOWN_COMMAND, f"unknown command {verb[:16]!r}")
+
+
+_PAD_LINE_START = re.compile(rb"HELLO CELLPAD/|DOWN |UP |STATE |ERR ")
+
+
+def parse_tail(raw) -> tuple[int, PadMessage] | None:
+    """A pad's line at the end of a line that ``parse_line`` refused: bytes a pad broke
+    off without their line ending (a reset mid-line, a lost LF, the REPL's prompt), then
+    the pad's next line. Returns (where it starts, the message), taking the earliest
+    place after the first byte where a pad's line can start and which reads to the end;
+    None when there is none. Only the last MAX_LINE + 2 bytes are looked at: no line is
+    longer (with its CR and LF)."""
+    if not isinstance(raw, (bytes, bytearray, memoryview)):
+        return None
+    raw = bytes(raw)
+    first = max(1, len(raw) - (MAX_LINE + 2))
+    for start in _PAD_LINE_START.finditer(raw, first):
+        message = parse_line(raw[start.start():])
+        if not isinstance(message, ProtocolError):
+            return start.start(), message
+    return None
 
 
 def parse_command(raw) -> HostCommand | ProtocolError:
