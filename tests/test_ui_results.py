@@ -222,6 +222,7 @@ def test_the_table_is_told_whether_the_stick_can_be_pulled_out(make_ui, tmp_path
     import getpass
     from companion import export
     from hardware import stick as sticks
+    from test_stick import export_error
     store = Store.open(tmp_path / "data")
     _finished(store, ["Anna", "Ben"], [0], 600)
     monkeypatch.setenv(export.MEDIA_ENV, str(tmp_path / "media"))
@@ -241,22 +242,16 @@ def test_the_table_is_told_whether_the_stick_can_be_pulled_out(make_ui, tmp_path
 
     real = export.write
 
-    def full(store, fmt, folder, now=None):
-        try:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        except OSError:
-            raise export.ExportError(f"{folder} is full: nothing was exported") from None
-    monkeypatch.setattr(export, "write", full)
+    def failing(err):
+        def write(store, fmt, folder, now=None):
+            raise export_error(err)
+        return write
+    monkeypatch.setattr(export, "write", failing(errno.ENOSPC))
     ui.tap(ui.screen.ids.export)
     assert exported(ui) == t("stats.stick_full", name="STICK") + " " + t("stats.stick_ejected")
     assert ui.app.root.ids.toast.kind == "error" and len(asked) == 2
 
-    def pulled(store, fmt, folder, now=None):
-        try:
-            raise OSError(errno.ENODEV, "No such device")
-        except OSError:
-            raise export.ExportError(f"{folder} cannot be written: No such device") from None
-    monkeypatch.setattr(export, "write", pulled)
+    monkeypatch.setattr(export, "write", failing(errno.ENODEV))
     ui.tap(ui.screen.ids.export)
     assert exported(ui) == t("stats.stick_pulled", name="STICK")      # nothing to unmount: it is out
     assert len(asked) == 2
