@@ -1,4 +1,4 @@
-"""Shared set-up for tests/test_hardware_*.py (imported by them, not a conftest).
+"""Shared set-up for tests/test_hardware_*.py and the seat pads' (imported by them, not a conftest).
 
 tests/conftest.py has made Kivy headless before any test module is imported.
 """
@@ -8,6 +8,9 @@ import time
 import pytest  # noqa: E402
 from gpiozero import Device  # noqa: E402
 from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
+
+from hardware.pads import protocol as p  # noqa: E402
+from hardware.pads.simulator import SimulatedPad  # noqa: E402
 
 
 def _factory(**kwargs):
@@ -74,3 +77,23 @@ def drain_clock():
 
     for _ in range(3):
         Clock.tick()
+
+
+class PressedAsThePortOpens(SimulatedPad):
+    """A seat pad pressed just as the host opens its port: its boot HELLO went nowhere (a
+    USB pad booted before the port was open), and its button goes down and up as the
+    host's HELLO comes in, before the pad answers it: the host reads DOWN and UP before
+    the HELLO that says whose pad it is. The order is made, not timed: the same on every plug."""
+
+    def __init__(self, pad_id, seat=None, **kwargs):
+        super().__init__(pad_id, seat, hello_at_plug=False, **kwargs)
+
+    def plug(self):
+        self.press_at_hello = True
+        super().plug()
+
+    def _handle(self, line):
+        if self.press_at_hello and p.parse_command(line) == p.HostHello(p.VERSION):
+            self.press_at_hello = False
+            self.tap(1)
+        super()._handle(line)

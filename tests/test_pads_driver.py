@@ -8,7 +8,7 @@ import time
 from types import SimpleNamespace
 
 import pytest
-from hardware_fixtures import drain_clock, tick_until
+from hardware_fixtures import PressedAsThePortOpens, drain_clock, tick_until
 
 from companion.config import Pads
 from companion.pads import Led
@@ -382,6 +382,26 @@ def test_a_line_broken_off_is_dropped_and_the_pads_next_line_still_read(make_pad
     assert hub.problems()[("pad a", p.TOO_LONG)] == 1              # the last fragment and its line pass 80 bytes
     assert len(warnings_about(caplog, driver.BROKEN_LINE)) == 1
     assert not {driver.EVENTS_LOST, driver.OUT_OF_ORDER} & {why for _, why in hub.problems()}
+
+
+def test_a_press_as_the_port_opens_comes_before_the_hello_and_is_taken(make_hub, links):
+    """A pad pressed just as the host opens its port sends DOWN and UP before its HELLO.
+    They are held until the HELLO says whose pad it is, then taken for its seat, not
+    dropped unheard. The order is made, so every attempt meets it: ten plugs, ten presses."""
+    hub = make_hub()
+    pad = PressedAsThePortOpens("early", seat=3, link_dir=links)
+    try:
+        for attempt in range(10):
+            if attempt:
+                assert pad.wait_for(lambda q: len(q.leds) == attempt)   # the host has said all it says
+                pad.unplug()
+                assert wait_until(lambda: hub.seat_states() == {3: OFFLINE})
+                pad.plug()
+            assert hub.events.wait(lambda items: len(items) == 2 * (attempt + 1)), (attempt, hub.problems())
+        assert hub.events.items == [PadEvent(3, "early", 1, True, 0), PadEvent(3, "early", 1, False, 1)] * 10
+        assert not {driver.NO_HELLO, driver.OUT_OF_ORDER} & {why for _, why in hub.problems()}, hub.problems()
+    finally:
+        pad.close()
 
 
 def test_a_pad_of_another_protocol_version_is_incompatible_and_unheard(make_pad, make_hub, caplog):

@@ -16,6 +16,7 @@ import pytest
 from companion.config import Config, Pads
 from companion.pads import BLUE, DONE, MAGENTA, MAIN, VOTED, WHITE, colour_of
 from hardware.keyboard import PAD_DONE, PAD_MAIN, PadKeys, pad_key_for
+from hardware_fixtures import PressedAsThePortOpens
 from ui_fixtures import (act, answer, kivy_window, look, make_ui, open_setup, seat_texts, start_game,  # noqa: F401
                          to_gun_vote)
 
@@ -310,6 +311,31 @@ def test_a_pulled_pad_shows_offline_within_2_s_and_comes_back_with_its_light(mak
     until(ui, lambda: len(anna.leds) > sent and anna.led == ("e69f00", "solid"), what="seat 1's light sent again")
     assert "pad offline" not in [getattr(w, "text", "") for w in strip.children]
     assert hub.assignments()["sim1"] == 0              # recognised by its id: the same seat
+
+
+def test_a_pad_pressed_as_its_port_opens_at_start_rolls_for_its_seat(make_ui, tmp_path):
+    """At start the table is resumed and the pads' ports are opened; a pad pressed just
+    then sends its DOWN before its HELLO. The press is held until the HELLO says whose
+    pad it is, then taken: the roll is that seat's, on the table, not lost unheard."""
+    from companion.session import Session
+    from companion.store import Store
+
+    store = Store.open(tmp_path / "data")
+    session = Session.create(store, "dice", ["Anna", "Ben"])      # an unfinished table: the app opens on it
+    head = session.head
+    session.close()
+    links = tmp_path / "by-id"
+    ben = PressedAsThePortOpens("ben", 1, link_dir=links)
+    try:
+        config = Config(pads=Pads(scan=False, ports=(str(links / "pad-*"),)))
+        ui = make_ui(store=store, config=config, pads={"poll": 0.05})
+        app = ui.app
+        assert app.sm.current == "dice"
+        until(ui, lambda: app.session.head == head + 1, what=lambda: f"Ben's roll ({app.pads.problems()})")
+        assert app.session.rolls()[-1].player == 1
+        assert not app.pads.problems()
+    finally:
+        ben.close()
 
 
 def test_sing_sing_mask_and_file_light_the_pads_and_an_offline_seat_shows_on_its_card(make_ui):

@@ -10,7 +10,8 @@
   whose protocol, ``PadLink``, frames the lines;
 * the host says ``HELLO CELLPAD/1`` and the pad answers with its id, the seat
   it remembers and its firmware; from then on its button events reach
-  ``on_event`` as ``PadEvent`` values, attributed to the pad's seat;
+  ``on_event`` as ``PadEvent`` values, attributed to the pad's seat (a few that
+  come before the HELLO, a press as the port opens, are held for it);
 * a pad pulled out is seen at once by the failing read (and at the latest
   by the next poll, when its device is gone): its seat goes offline and
   ``on_status`` says so. Plugged in again, it is opened again, says hello,
@@ -64,11 +65,12 @@ BAUD = 115200               # USB CDC ignores it; a UART adapter would not
 EVENT_RATE, EVENT_BURST = 20.0, 30      # button events per second per pad (a human does < 10)
 LINE_RATE, LINE_BURST = 200.0, 400      # any lines per second per pad; beyond it lines are dropped
 CLAIM_LED = Led("ffffff", "fast")       # a pad without a seat while seats are being claimed
+EARLY_EVENTS = 8            # button events before the pad's HELLO held for it (a press as the port opens)
 
 
 # problems beyond the parser's reasons (protocol.REASONS)
 FLOOD = "flood"
-NO_HELLO = "no_hello"           # events before HELLO, or no answer to it
+NO_HELLO = "no_hello"           # more events before HELLO than are held for it, or no answer to it
 BROKEN_LINE = "broken_line"     # bytes without their LF before a pad's line: dropped, the line read
 SEAT_TAKEN = "seat_taken"       # two pads claim one seat
 DUPLICATE_ID = "duplicate_id"
@@ -144,6 +146,7 @@ class _Port:
         self.events = _Bucket(limits[0], limits[1])
         self.lines = _Bucket(limits[2], limits[3])
         self.swallow: set[int] = set()  # buttons whose next UP ends a claiming press
+        self.early: list[p.Button] = [] # button events before the HELLO, taken once it comes
         self.managed = True             # False: attached by hand, the watcher leaves it alone
         self.outbox: collections.deque[bytes] = collections.deque()
         self.led_dirty = False
@@ -688,6 +691,7 @@ class PadHub:
 
     def _on_hello(self, port: _Port, hello: p.Hello):
         problem = None
+        early: list[p.Button] = []
         with self._lock:
             if port.pad_id is not None and port.pad_id != hello.pad_id:
                 problem = p.ProtocolError(DUPLICATE_ID, f"the pad on {port.path} changed its id to {hello.pad_id}")
@@ -716,13 +720,24 @@ class PadHub:
                 if not was_online or self._pads.get(hello.pad_id) != status:
                     self._pads[hello.pad_id] = status
                     self._status_changed()
+                early, port.early = port.early, []
         if problem is not None:
             self._refused(port, problem, sticky=True)
+        if early:
+            # the events that came before this HELLO, in order, for the seat it gave; the
+            # count then starts afresh from the HELLO, as for any HELLO (PROTOCOL.md, seq)
+            for event in early:
+                self._on_button(port, event, self._clock())
+            with self._lock:
+                port.last_seq = None
 
     def _on_button(self, port: _Port, event: p.Button, now: float):
         with self._lock:
+            if port.state == CONNECTING and len(port.early) < EARLY_EVENTS:
+                port.early.append(event)    # pressed as the port opened: taken once the HELLO says whose pad
+                return
             if port.state != ONLINE:
-                reason = f"a button event before HELLO ({port.state})" if port.state == CONNECTING else \
+                reason = f"more than {EARLY_EVENTS} button events before HELLO" if port.state == CONNECTING else \
                     f"a button event from a pad that is {port.state}"
                 problem = p.ProtocolError(NO_HELLO, reason)
             elif not port.events.take(now):

@@ -35,12 +35,15 @@ from . import protocol as p
 
 class SimulatedPad:
     def __init__(self, pad_id: str, seat: int | None = None, *, buttons: int = 2, fw: str = "sim-1",
-                 link_dir: str | os.PathLike | None = None, version: int = p.VERSION, plug: bool = True):
+                 link_dir: str | os.PathLike | None = None, version: int = p.VERSION, plug: bool = True,
+                 hello_at_plug: bool = True):
         self.pad_id = pad_id
         self.seat = seat                        # 0-based, what the pad remembers
         self.buttons = buttons
         self.fw = fw
         self.version = version                  # the protocol version it claims in HELLO
+        self.hello_at_plug = hello_at_plug      # False: its boot HELLO goes nowhere (a USB pad booted
+                                                # before the host opened its port); it answers the host's HELLO
         self.link_dir = Path(link_dir) if link_dir is not None else None
         self.leds: list[tuple[str, str]] = []   # every LED command, oldest first
         self.led: tuple[str, str] = ("000000", "solid")
@@ -77,7 +80,7 @@ class SimulatedPad:
         return self._device
 
     def plug(self) -> None:
-        """Plug in: a fresh pty, the stable link pointed at it, and the boot HELLO."""
+        """Plug in: a fresh pty, the stable link pointed at it, and the boot HELLO (unless not hello_at_plug)."""
         if self.plugged:
             return
         master, slave = os.openpty()
@@ -99,7 +102,8 @@ class SimulatedPad:
         self._reader = threading.Thread(target=self._read_loop, args=(master,), daemon=True,
                                         name=f"simulated-pad-{self.pad_id}")
         self._reader.start()
-        self._send(p.format_hello(self.pad_id, self.seat, self.fw, self.buttons, self.version))
+        if self.hello_at_plug:
+            self._send(p.format_hello(self.pad_id, self.seat, self.fw, self.buttons, self.version))
 
     def unplug(self) -> None:
         """Pull the cable: the link goes, the pty closes, the host reads EIO."""
