@@ -57,11 +57,20 @@ def _titles():
     return title
 
 
-def _began(store: Store, sid: int) -> int | None:
+def _replayed(store: Store, sid: int) -> Session | None:
+    """The game as its log says, or None: damaged, or from a Cellmate this one cannot replay."""
+    try:
+        return Session.load(store, sid, claim=False)
+    except Exception:
+        return None
+
+
+def _began(session: Session | None) -> int | None:
     """The seat that really began (Game.began: the one the rules picked, not the setup's
     random draw), or None: not begun yet, or a log this Cellmate cannot replay."""
+    if session is None:
+        return None
     try:
-        session = Session.load(store, sid, claim=False)
         return session.game.began(session.state, session.actions())
     except Exception:
         return None
@@ -76,29 +85,31 @@ def collect(store: Store) -> list[dict]:
     for sid, game_id, setup_text, head, done, created, updated in rows:
         setup = load_json(setup_text)
         setup = repair_setup(setup)[0] if isinstance(setup, dict) else {"players": [], "options": {}}
+        session = _replayed(store, sid)
         out.append({"session": sid, "game": game_id, "title": title(game_id), "created": created, "updated": updated,
-                    "finished": bool(done), "first_player": _began(store, sid),
+                    "finished": bool(done), "first_player": _began(session),
                     "options": setup.get("options") or {},
                     "players": [{"name": p.get("name"), "colour": p.get("colour"), "letter": p.get("letter")}
                                 for p in setup.get("players") or [] if isinstance(p, dict)],
                     "result": finished.get(sid) if done else None,
-                    "actions": _public_actions(store, sid, game_id, head)})
+                    "actions": _public_actions(store, sid, game_id, head, session)})
     return out
 
 
-def _public_actions(store: Store, sid: int, game_id: str, head: int) -> list[dict]:
+def _public_actions(store: Store, sid: int, game_id: str, head: int, session: Session | None) -> list[dict]:
+    """The log as the table may know it (session None: one this Cellmate cannot replay, so
+    everything that could be secret is hidden)."""
     rows = store.read("SELECT seq, action, at FROM events WHERE session_id = ? AND seq <= ? ORDER BY seq", (sid, head))
     try:
         game = games.get(game_id)
     except games.IllegalAction:
         game = None
     state, veiled = None, ()
-    if game is not None and game.secrets:
+    if session is not None:
         try:
-            session = Session.load(store, sid, claim=False)
             state, veiled = session.state, session.veiled()   # veiled: hidden before an UNDO, not yet revealed
-        except Exception:       # damaged, or from a Cellmate this one cannot replay: hide all it might
-            state = None
+        except Exception:       # its redo tail or latch cannot be read: hide all it might
+            state, veiled = None, ()
     out = []
     for seq, text, at in rows:
         action = load_json(text)

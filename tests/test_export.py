@@ -654,3 +654,18 @@ def test_an_old_games_stashed_item_is_never_exported_not_even_after_the_end(tmp_
         for path in _exported(tmp_path / "data", fmt, tmp_path):
             text = path.read_text(encoding="utf-8").lower()
             assert not any(word in text for word in words), (fmt, path.name)
+
+
+def test_each_game_is_replayed_once_for_its_log_and_who_began(tmp_path, monkeypatch):
+    store = Store.open(tmp_path / "data")
+    _games(store)
+    Session.create(store, "snitch", ["Ann", "Bob", "Cy", "Dee"])
+    loads = []
+    real = Session.load.__func__
+
+    def load(cls, store, sid, *args, **kwargs):
+        loads.append(sid)
+        return real(cls, store, sid, *args, **kwargs)
+    monkeypatch.setattr(Session, "load", classmethod(load))
+    data = export.collect(store)
+    assert sorted(loads) == sorted(g["session"] for g in data) and len(data) == 3
