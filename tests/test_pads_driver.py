@@ -1,6 +1,7 @@
 """hardware.pads.driver: PadHub over real pseudo-terminals (SimulatedPad) and
 pyserial's loop://: hello and seat claiming, events in order, unplug and
 replug, floods and bad input logged once, the main-thread hop."""
+import errno
 import logging
 import os
 import threading
@@ -8,6 +9,7 @@ import time
 from types import SimpleNamespace
 
 import pytest
+import serial.serialposix
 from hardware_fixtures import PressedAsThePortOpens, drain_clock, tick_until
 
 from companion.config import Pads
@@ -245,6 +247,29 @@ def test_unplugging_marks_the_seat_offline_within_2_s_and_replugging_restores_it
     pad.tap(1)
     assert hub.events.wait(lambda items: len(items) == 2)
     assert hub.events.items[0] == PadEvent(2, "a", 1, True, 0)
+
+
+def test_a_port_failing_between_two_reads_goes_offline_at_once_without_a_traceback(make_pad, make_hub,
+                                                                                   monkeypatch):
+    """pyserial's reader asks how much is waiting before each read, outside its own error
+    handling: a pad pulled just between two reads made that fail, and the reader thread
+    died with a traceback instead of saying the port was lost (the pad stayed online while
+    its device was still listed). Made to fail there on purpose, it goes offline at once."""
+    pad = make_pad("a", seat=0)
+    hub = make_hub()
+    online(hub, 1)
+    died = []
+    monkeypatch.setattr(threading, "excepthook", died.append)
+
+    def pulled(self):
+        raise OSError(errno.EIO, "Input/output error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(serial.serialposix.Serial, "in_waiting", property(pulled))
+        pad.tap(1)                                 # the read after the first byte asks first, and fails
+        assert wait_until(lambda: hub.seat_states() == {0: OFFLINE}, timeout=2.0), hub.status()
+    assert died == []
+    online(hub, 1)                                 # and it is opened again as any pad that came back
 
 
 def test_a_device_that_vanishes_without_a_read_error_goes_offline_at_the_next_look(make_pad, make_hub, links):

@@ -205,6 +205,22 @@ class PadLink(serial.threaded.Protocol):
         self.hub._lost(self.port, exc)
 
 
+class _ReaderThread(serial.threaded.ReaderThread):
+    """pyserial's reader, whose loop asks ``in_waiting`` before each read outside its
+    own error handling: a pad pulled between two reads fails there with an OSError
+    (EIO), which ended the thread with a traceback and never told the protocol. Here
+    that too is the connection lost, as a failing read is."""
+
+    def run(self):
+        try:
+            super().run()
+        except OSError as exc:
+            self.alive = False
+            protocol, self.protocol = self.protocol, None
+            if protocol is not None:
+                protocol.connection_lost(exc)
+
+
 def _check_led(seat, led):
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < p.MAX_SEAT:
         raise ValueError(f"a seat is 0 to {p.MAX_SEAT - 1}, not {seat!r}")
@@ -532,7 +548,7 @@ class PadHub:
         port = _Port(key, path, now, self._limits)
         with self._lock:
             self._ports[key] = port
-        thread = serial.threaded.ReaderThread(ser, lambda: PadLink(self, port))
+        thread = _ReaderThread(ser, lambda: PadLink(self, port))
         thread.name = f"cellmate-pad {path}"
         port.thread = thread
         thread.start()
