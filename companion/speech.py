@@ -18,6 +18,8 @@ import time
 from collections import deque
 from dataclasses import dataclass, field, replace
 
+from .secret import SECRET
+
 # What a line is about: the settings' "which events" (speech.events)
 TURN, EVENTS, COUNTDOWN, WINNER = "turn", "events", "countdown", "winner"
 KINDS = (TURN, EVENTS, COUNTDOWN, WINNER)
@@ -71,7 +73,6 @@ def lines_for(game, before: dict, after: dict, action: dict | None, t) -> list[L
     player in Sing Sing too, so whatever a game ever declares secret (Game.secrets),
     field or argument, is blanked before its hook sees the step, whether or not the
     screen may show it now."""
-    from .games.base import SECRET      # (the games import this module)
     quiet_before, quiet_after = unspoken(game, before), unspoken(game, after)
     if action is None:
         return [line for line in game.spoken(quiet_before, quiet_after, {"type": None}, t) if line.kind == TURN]

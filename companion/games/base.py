@@ -37,6 +37,7 @@ from ..dice import roll_d6
 from ..errors import IllegalAction
 from ..inputs import DONE, MAIN, InputEvent
 from ..lights import Led
+from ..secret import SECRET
 
 # How the screen offers a move (Move.role)
 PLAY, END_TURN, ADJUST = "play", "end_turn", "adjust"
@@ -306,9 +307,6 @@ class Secret:
     def kept(self, state: dict) -> bool:
         """Still secret in this state."""
         return self.until is None or not self.until(state)
-
-
-SECRET = "(secret)"   # what a secret field holds in Game.public(state)
 
 
 @dataclass(frozen=True)
