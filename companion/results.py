@@ -2,12 +2,13 @@
 
 A result is the game's own (Game.result: winners, per seat a score and an outcome in
 the game's words, how it ended, its turns) plus its length: the time from its first
-to its last action. It is written when a game finishes (Session), in the `results`
-table, valid while the session's head and updated are what they were then: an undo
-past the end, a redo, another program's change make it stale, and it is worked out
-again from the log when asked (`finished`, `settle`). Games finished before results were
-kept get theirs the same way, once: Past games works out those it shows, a few a frame,
-and the statistics and the export every one they read.
+to its last action. It is written when a game finishes (Session, with
+companion.result_row), in the `results` table, valid while the session's head and
+updated are what they were then: an undo past the end, a redo, another program's
+change make it stale, and it is worked out again from the log when asked (`finished`,
+`settle`). Games finished before results were kept get theirs the same way, once: Past
+games works out those it shows, a few a frame, and the statistics and the export every
+one they read.
 
 A log this Cellmate cannot replay (damaged, a game it does not know) gets a kept
 marker instead, {UNKNOWN: why, "by": this version}: it is tried once, shown as
@@ -17,11 +18,12 @@ results table) keeps what was worked out in memory (Store.worked_out) instead.
 """
 from __future__ import annotations
 
-import json
 import logging
 
 from . import __version__, games
-from .store import Store, StoreError, load_json
+from .result_row import of, save
+from .session import Session
+from .store import Store, StoreError, load_json, repair_setup
 
 log = logging.getLogger(__name__)
 UNKNOWN = "unknown"     # the key of a kept marker: this log gives no result (the value says why)
@@ -35,33 +37,6 @@ def unknown(result) -> bool:
 def settled(result) -> bool:
     """A kept result, or a marker this version wrote: nothing more to work out."""
     return isinstance(result, dict) and (UNKNOWN not in result or result.get("by") == __version__)
-
-
-def of(game, state: dict, started: float | None, ended: float | None) -> dict | None:
-    """The game's result with its length, or None (not finished, or a state its result cannot read)."""
-    try:
-        result = game.result(state)
-    except Exception:   # an old or damaged state: no result, never a crash
-        log.warning("no result for a %s game", getattr(game, "id", "?"), exc_info=True)
-        return None
-    if result is None:
-        return None
-    seconds = ended - started if started is not None and ended is not None else None
-    return {**result, "started": started, "ended": ended, "seconds": seconds}
-
-
-def save(c, session_id: int, head: int, updated: float, result: dict | None) -> None:
-    """Inside a transaction: keep (or drop, None) a session's result."""
-    if result is None:
-        c.execute("DELETE FROM results WHERE session_id = ?", (session_id,))
-    else:
-        c.execute("INSERT OR REPLACE INTO results (session_id, head, updated, result) VALUES (?, ?, ?, ?)",
-                  (session_id, head, updated, json.dumps(result)))
-
-
-def first_action_at(c, session_id: int) -> float | None:
-    row = c.execute("SELECT at FROM events WHERE session_id = ? ORDER BY seq LIMIT 1", (session_id,)).fetchone()
-    return row[0] if row else None
 
 
 def has_table(store: Store) -> bool:
@@ -79,7 +54,6 @@ def finished(store: Store, keep: bool = True, pace=None) -> list[dict]:
            + ("r.result FROM sessions AS s LEFT JOIN results AS r ON r.session_id = s.id AND r.head = s.head "
               "AND r.updated = s.updated " if table else "NULL FROM sessions AS s ")
            + "WHERE s.finished = 1 ORDER BY s.created, s.id")
-    from .store import repair_setup
     out = []
     for sid, game_id, setup_text, head, created, updated, text in store.read(sql):
         if pace is not None:
@@ -101,7 +75,6 @@ def settle(store: Store, session_id: int, head: int, updated: float, keep: bool 
     memo = store.worked_out.get((session_id, head, updated))
     if memo is not None:
         return memo
-    from .session import Session   # session imports this module
     try:
         session = Session.load(store, session_id, claim=False)
         started, ended = store.read("SELECT MIN(at), MAX(at) FROM events WHERE session_id = ? AND seq <= ?",

@@ -18,7 +18,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from . import games, results
+from . import games, result_row
 from .dice import histogram
 from .games.base import Game, IllegalAction, Secret
 from .players import make_table
@@ -197,7 +197,7 @@ class Session:
         text = json.dumps(resolved)
         snapshot = json.dumps(after) if seq % SNAPSHOT_EVERY == 0 else None
         finished = int(bool(after.get("finished")))
-        result = results.of(self.game, after, None, None) if finished else None
+        result = result_row.of(self.game, after, None, None) if finished else None
         latch = self._latched(before, after)
         now = time.time()
 
@@ -254,8 +254,8 @@ class Session:
         """Inside the commit: a finished game's result beside it, with its length
         (a result left from before an undo is stale by head and updated: never deleted here)."""
         if result is not None:
-            started = results.first_action_at(c, self.id)
-            results.save(c, self.id, seq, updated, {
+            started = result_row.first_action_at(c, self.id)
+            result_row.save(c, self.id, seq, updated, {
                 **result, "started": started, "ended": ended,
                 "seconds": ended - started if started is not None and ended is not None else None})
 
@@ -268,7 +268,7 @@ class Session:
     def _move_head(self, seq: int) -> dict:
         state = self._state_at(seq)     # a kept state when it is near
         finished = int(bool(state.get("finished")))
-        result = results.of(self.game, state, None, None) if finished else None
+        result = result_row.of(self.game, state, None, None) if finished else None
         latch = self._latched(self.state if seq > self.head else None, state)   # only a step forward reveals
         tail = veiled(self.game, state, lambda: self._actions(seq, self.length))   # the table was there too
         latch |= {i for i, secret in enumerate(self.game.secrets) if secret in tail}
