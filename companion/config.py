@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
+from .files import NotARegularFile, read_regular_file
 from .speech import KINDS as SPEECH_KINDS
 
 LANGUAGES = ("en", "de")
@@ -282,12 +283,13 @@ def load(path: Path | None) -> tuple[Config, list[str]]:
     if path is None:
         path = default_path()
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)  # not all of a huge file (or of /dev/zero)
+        data = read_regular_file(path, MAX_BYTES + 1)  # not all of a huge file
     except FileNotFoundError:
         return Config(), []
     except IsADirectoryError:
         return Config(), [f"config file {path} is a folder, not a file; using all defaults"]
+    except NotARegularFile as exc:
+        return Config(), [f"config file {path} is not a file but {exc.kind}; using all defaults"]
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         return Config(), [f"config file {path} cannot be read ({exc}); using all defaults"]
     if len(data) > MAX_BYTES:

@@ -17,7 +17,11 @@ and what happens then (README, "Saving and faults"):
 * full or refusing writes mid-game: the app moves play to memory, a store
   opened with `fallback=False` (`companion script`) refuses instead;
 * locked by another program (busy): waited for, never taken for damage; at
-  start a store that stays locked is `waiting` and `retry()` opens it later.
+  start a store that stays locked is `waiting` and `retry()` opens it later;
+* a file, a named pipe or a device where the folder should be, or a named pipe
+  or a device in place of the file or SQLite's files beside it (which SQLite
+  would wait on forever): the folder is refused at once (`store.bad_dir`),
+  nothing in it touched, play goes on in memory.
 
 Each of these leaves `notice` (a catalogue key) and `notice_params` for the
 screen. A write that cannot be committed raises StoreError: the caller's
@@ -39,6 +43,8 @@ import struct
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from .files import kind_of as kind_of_file
 
 DB_NAME = "cellmate.db"
 LOCK_DIR = DB_NAME + ".locks"
@@ -257,8 +263,13 @@ class Store:
             return cls._nowhere(opts, "store.bad_dir", dir=repr(str(data_dir)), reason=str(exc))
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:     # there, but a file (or a pipe, a device) where the folder should be
+            return cls._nowhere(opts, "store.bad_dir", dir=str(data_dir), reason=_not_a_folder(data_dir))
         except OSError as exc:
             return cls._nowhere(opts, "store.unwritable", dir=str(data_dir), reason=_reason(exc))
+        odd = _not_files(path)      # SQLite would wait forever reading a named pipe
+        if odd:
+            return cls._nowhere(opts, "store.bad_dir", dir=str(data_dir), reason=odd)
         deadline = time.monotonic() + busy_wait
         told = False
         while True:
@@ -776,7 +787,11 @@ def open_to_check(path: Path) -> tuple[sqlite3.Connection, str | None]:
     """For `companion doctor`: the file opened as Store.open reads it, writing nothing into
     it, and why the app will only read it (None: the app reads and writes it). Raises what
     Store.open meets there: Unusable (a newer Cellmate's file, another layout) or
-    sqlite3.Error (busy, damaged)."""
+    sqlite3.Error (busy, damaged), OSError (a named pipe or a device in place of a file: the
+    app leaves it as it is and plays in memory)."""
+    odd = _not_files(path)
+    if odd:
+        raise OSError(odd)
     conn = _connect_read_only(path)
     return conn, str(_DiskFull()) if conn.disk_full else why_unwritable(path)
 
@@ -844,6 +859,27 @@ def _why_unwritable(path: Path, exc: BaseException) -> str:
     except OSError as os_exc:
         return _reason(os_exc)
     return _reason(exc)
+
+
+def _not_a_folder(data_dir: Path) -> str:
+    try:
+        kind = kind_of_file(os.stat(data_dir).st_mode) or "a file"
+    except OSError as exc:
+        return _reason(exc)
+    return f"it is not a folder but {kind}"
+
+
+def _not_files(path: Path) -> str | None:
+    """The database or one of SQLite's files beside it that is there but not a regular file,
+    in words (None: none is)."""
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        try:
+            kind = kind_of_file(os.stat(str(path) + suffix).st_mode)
+        except OSError:
+            continue
+        if kind:
+            return f"{path.name}{suffix} in it is not a file but {kind}"
+    return None
 
 
 def _move_aside(path: Path, label: str) -> Path:

@@ -583,6 +583,10 @@ class Doctor:
         except sqlite3.Error as exc:
             self._unreadable(path, exc)
             return
+        except OSError as exc:
+            self.say(FAIL, "database", f"{path}: cannot be used ({exc}); Cellmate leaves it as it is and keeps the "
+                     "games only in memory")
+            return
         try:
             rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
             if rows != ["ok"]:

@@ -1,3 +1,8 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from hardware_fixtures import drain_clock, pwm_factory, tick_until  # noqa: F401
 
@@ -237,3 +242,17 @@ def test_a_huge_hex_number_inside_a_list_is_reported():
     assert config == Config()
     assert only_error(errors) == ("pads.ports: must be a list of device paths (text), got a list holding a number "
                                   "too long to show; using the default")
+
+
+@pytest.mark.parametrize("make, kind", [(os.mkfifo, "a named pipe (FIFO)"), (None, "a device")])
+def test_a_config_path_that_is_not_a_file_is_refused_at_once(tmp_path, make, kind):
+    """A FIFO nobody writes to made the app and the doctor wait forever; a device is never read."""
+    path = tmp_path / "config.toml"
+    if make is None:
+        path.symlink_to("/dev/zero")            # (a link to it: the link is followed and looked at)
+    else:
+        make(path)
+    done = subprocess.run([sys.executable, "-c", "import sys\nfrom companion.config import load\n"
+                           "print(load(sys.argv[1])[1])", str(path)], capture_output=True, text=True, timeout=10,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.stdout.strip() == repr([f"config file {path} is not a file but {kind}; using all defaults"])

@@ -550,3 +550,21 @@ def test_a_damaged_database_in_a_read_only_folder_is_said_to_stay_where_it_is(tm
     assert len(found) == 1 and found[0].startswith(f"FAIL  database: {data / 'cellmate.db'}: ")
     assert found[0].endswith("Cellmate cannot move it aside (Read-only file system): it leaves it as it is and "
                              "keeps the games only in memory") and "moves it aside (to" not in found[0]
+
+
+def test_a_named_pipe_for_the_config_or_the_database_is_said_at_once_not_waited_on(tmp_path):
+    """Reading a FIFO nobody writes to waited forever: the doctor hung on the config and on the file."""
+    config, data = tmp_path / "config.toml", tmp_path / "data"
+    os.mkfifo(config)
+    data.mkdir()
+    os.mkfifo(data / "cellmate.db")
+    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock"}
+    result = subprocess.run([str(COMPANION), "doctor", "--no-beep", "--no-voice", "--config", str(config),
+                             "--data-dir", str(data)], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                            timeout=60, env=env)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    out = result.stdout
+    assert f"FAIL  config: {config}: config file {config} is not a file but a named pipe (FIFO); using all " \
+           "defaults" in out.splitlines()
+    assert f"FAIL  database: {data / 'cellmate.db'}: cannot be used (cellmate.db in it is not a file but a named " \
+           "pipe (FIFO)); Cellmate leaves it as it is and keeps the games only in memory" in out.splitlines()

@@ -275,3 +275,33 @@ def test_listing_past_games_reads_no_games_log(tmp_path):
     store.read = lambda sql, params=(): asked.append(sql) or read(sql, params)
     assert [s["head"] for s in store.list_sessions(limit=20)] == [1] and store.count_sessions() == 1
     assert asked and not any("events" in sql or "snapshots" in sql for sql in asked)
+
+
+# -- a named pipe or a device in place of a file (issue 31, section 4) -----------------------------
+@pytest.mark.parametrize("name", [DB_NAME, DB_NAME + "-journal"])
+def test_a_named_pipe_in_place_of_a_saved_games_file_is_refused_at_once_never_waited_on(tmp_path, name):
+    """SQLite opening a FIFO (the file, or a hot journal it looks into) waits forever for a writer:
+    the app, `companion script` and `companion export` hung. The folder is refused, nothing touched."""
+    import os
+    import shlex
+    import subprocess
+
+    from fs_fixtures import COMPANION
+    data = tmp_path / "data"
+    if name == DB_NAME:
+        data.mkdir()
+    else:
+        Session.create(Store.open(data), "dice", ["Ann", "Bob"]).store.close()
+    os.mkfifo(data / name)
+    app = ("import sys\nfrom companion.store import Store\nstore = Store.open(sys.argv[1])\n"
+           "print(store.notice, store.in_memory, store.notice_params['reason'])")
+    companion = f"{shlex.quote(str(COMPANION))} {{}} --data-dir {data}"
+    done = subprocess.run(["sh", "-c", f"{python_line(app)} {data}; {companion.format('script --continue')} < /dev/null"
+                           f"; echo $?; {companion.format('export')} --out {tmp_path}; echo $?"],
+                          capture_output=True, text=True, timeout=60)
+    pipe = f"{name} in it is not a file but a named pipe (FIFO)"
+    assert done.stdout.splitlines() == [f"store.bad_dir True {pipe}", json.dumps({"ok": False, "error": f"not saved: {pipe}"}),
+                                        "2", "2"]
+    assert done.stderr.startswith(f"companion: The folder for the saved games cannot be used ({pipe}).")
+    assert done.stderr.endswith(f"companion export: the saved games cannot be read: {pipe}\n")
+    assert sorted(p.name for p in data.iterdir() if not p.name.endswith(".locks")) == sorted({DB_NAME, name})
