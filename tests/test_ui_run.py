@@ -99,7 +99,7 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
     assert report["start_screen"] == "dice"  # straight back to the unfinished table
     # start reads only what the table is drawn with: its one game, not the looks of forms and dialogs;
     # those are read on the frames right after the first, before anybody can tap
-    assert report["start_games"] == ["companion.games.base", "companion.games.dice_table"]
+    assert report["start_games"] == ["companion.games.base", "companion.games.dice"]
     assert report["start_board"] is False     # the dice table's screen draws no board
     assert report["start_read_later_looks"] is False and report["later_looks"] is True
     assert report["banner"].startswith("Die Konfigurationsdatei hat 1 Problem;")
@@ -246,3 +246,32 @@ def test_no_look_read_after_the_first_frame_can_override_a_subclass_look():
         parents = bases.split("+") if bases else [c.__name__ for c in Factory.get(name).__mro__[1:]]
         clashes += [f"{where}: <{name}> under <{base}>" for base in parents if base in later]
     assert clashes == []
+
+
+def test_a_data_dir_in_the_config_that_is_a_file_is_named_as_the_config_problem_it_is(tmp_path):
+    """"memory only" alone left the person at the terminal guessing why (issue 31, section 4)."""
+    (tmp_path / "file").write_text("x")
+    config = tmp_path / "config.toml"
+    config.write_text(f'data_dir = "{tmp_path / "file"}"\n', encoding="utf-8")
+    code, report = run_companion(tmp_path, "--config", str(config), "--simulate")
+    terminal = run_companion.terminal
+    assert code == 0 and report["start_screen"] == "home", terminal[-2000:]
+    assert "Games are saved in: nowhere: this run keeps games in memory only" in terminal
+    assert (f"Config problem: data_dir: {tmp_path / 'file'}: it is not a folder but a file; games are kept in "
+            "memory only") in terminal
+
+
+def test_a_named_pipe_as_the_config_is_refused_at_once_and_the_app_starts(tmp_path):
+    """Reading a FIFO nobody writes to waited forever: the app never started (issue 31, section 4).
+    And a --data-dir that cannot be used says why beside "memory only"."""
+    config = tmp_path / "config.toml"
+    os.mkfifo(config)
+    (tmp_path / "file").write_text("x")
+    code, report = run_companion(tmp_path, "--config", str(config), "--data-dir", str(tmp_path / "file"),
+                                 "--simulate")
+    terminal = run_companion.terminal
+    assert code == 0 and report["start_screen"] == "home", terminal[-2000:]
+    assert f"Config: {config} (cannot be read: the defaults)" in terminal
+    assert (f"Config problem: config file {config} is not a file but a named pipe (FIFO); using all defaults"
+            in terminal)
+    assert f"Why: {tmp_path / 'file'}: it is not a folder but a file; games are kept in memory only" in terminal

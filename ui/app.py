@@ -916,7 +916,8 @@ def run_app(args) -> int:
     _after_the_first_frame(app)   # [pads] enabled: look for seat pads (and start the simulated ones)
     _keep_going_when_the_file_refuses(app)
     if not getattr(args, "quiet", False):
-        print("\n".join(start_summary(app, config_path, errors, verbose=bool(getattr(args, "verbose", False)))),
+        print("\n".join(start_summary(app, config_path, errors, verbose=bool(getattr(args, "verbose", False)),
+                                     config_data_dir="" if getattr(args, "data_dir", None) else config.data_dir)),
               flush=True)
     if os.environ.get("CELLMATE_BENCH_MARK"):
         _mark_first_frame(app, quit_after=bool(os.environ.get("CELLMATE_BENCH_EXIT")))
@@ -927,9 +928,11 @@ def run_app(args) -> int:
     return 0
 
 
-def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) -> list[str]:
+def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False,
+                  config_data_dir: str = "") -> list[str]:
     """What someone starting Cellmate from a terminal needs: the keys, how to quit,
-    where the games are saved, what is wrong in the config. Kivy's own log stays
+    where the games are saved (and why nowhere), what is wrong in the config (with
+    config_data_dir, the config's data_dir the games went to). Kivy's own log stays
     out of the terminal unless --verbose (README "Two commands")."""
     lines = [f"Cellmate {__version__}: the game master is on the table."]
     rig = app.rig
@@ -948,8 +951,11 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
     store = app.store
     where = store.path if store.path is not None else "nowhere: this run keeps games in memory only"
     lines.append(f"  Games are saved in: {where}")
+    why = None
+    if store.path is None and store.notice:     # why nowhere: the words of the notice on the screen
+        why = store.notice_params.get("reason") or Catalogue("en")(store.notice, **store.notice_params)
     try:
-        there = Path(config_path).is_file()
+        there = Path(config_path).is_file() or (None if Path(config_path).exists() else False)
     except (OSError, ValueError):       # not to be looked at (another user's home): its problem is in `errors`
         there = None
     config_text = (str(config_path) if there else f"{config_path} (none there: the defaults)" if there is False
@@ -957,6 +963,12 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False) 
     lines.append(f"  Config: {config_text}")
     for problem in errors:
         lines.append(f"  Config problem: {problem}")
+    if why:
+        place = config_data_dir or store.notice_params.get("dir") or store.notice_params.get("path")
+        said = f"{place}: {why}" if place else why
+        # the config's data_dir names what cannot be used: a problem of the config's, said as one
+        lines.append(f"  Config problem: data_dir: {said}; games are kept in memory only" if config_data_dir
+                     else f"  Why: {said}; games are kept in memory only")
     if not verbose:
         lines.append("  Kivy's own log: start with --verbose to see it here")
     return lines
