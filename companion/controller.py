@@ -6,6 +6,7 @@ Kept free of Kivy so the same path serves the screen, the buttons and tests.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import cues as cue_names
@@ -38,18 +39,19 @@ def perform(session: Session, action: dict) -> Outcome:
 
 
 def undo(session: Session) -> Outcome:
-    before = session.state
-    try:
-        after = session.undo()
-    except REFUSED as exc:
-        return Outcome(False, [cue_names.WARNING], exc)
-    return Outcome(True, [cue_names.TAP], steps=[(before, None, after)])
+    return _move_head(session, session.undo)
 
 
 def redo(session: Session) -> Outcome:
+    return _move_head(session, session.redo)
+
+
+def _move_head(session: Session, move: Callable[[], dict]) -> Outcome:
+    """An undo or a redo (`move`: the session's own): nothing is acted, so nothing is said
+    but whose turn it is now (the step's action is None)."""
     before = session.state
     try:
-        after = session.redo()
+        after = move()
     except REFUSED as exc:
         return Outcome(False, [cue_names.WARNING], exc)
     return Outcome(True, [cue_names.TAP], steps=[(before, None, after)])
