@@ -12,8 +12,8 @@ and what happens then (README, "Saving and faults"):
 * made by a newer Cellmate: left untouched, play goes on in memory;
 * read-only (the dir or the file): every saved game is read into memory, so
   all of them show and can be played on, but nothing new is saved;
-* full at start (no room even for the WAL index, cellmate.db-shm): the same, said
-  as "the disk is full" (never a bus error: see _hold_shm);
+* full at start (no room even for the WAL index, cellmate.db-shm): the same, with
+  its own notice, "the disk is full" (never a bus error: see _hold_shm);
 * full or refusing writes mid-game: the app moves play to memory, a store
   opened with `fallback=False` (`companion script`) refuses instead;
 * locked by another program (busy): waited for, never taken for damage; at
@@ -294,7 +294,7 @@ class Store:
         except Unusable as exc:
             return cls._unusable(path, exc.layout, opts)
         except _DiskFull as exc:
-            return cls._read_only(path, str(exc), opts)
+            return cls._read_only(path, str(exc), opts, notice="store.full")
         except sqlite3.Error as exc:
             kind = kind_of(exc)
             if kind == BUSY:
@@ -325,7 +325,7 @@ class Store:
         return cls._damaged(path, "store.other", layout.problem, opts)
 
     @classmethod
-    def _read_only(cls, path: Path, reason: str, opts: dict) -> "Store":
+    def _read_only(cls, path: Path, reason: str, opts: dict, notice: str = "store.read_only") -> "Store":
         """The file cannot be written: read it as it is. The app plays on in a copy
         in memory (every saved game shows); a script keeps the file and refuses writes."""
         if not path.exists():
@@ -350,8 +350,8 @@ class Store:
                 conn.close()
             mem.execute("PRAGMA foreign_keys=ON")
             _create_schema(mem)
-            return cls(mem, None, "store.read_only", params, **opts)
-        store = cls(conn, path, "store.read_only", params, **opts)
+            return cls(mem, None, notice, params, **opts)
+        store = cls(conn, path, notice, params, **opts)
         store.refusal = StoreError("store_unwritable", f"not saved: {path.parent} cannot be written ({reason})",
                                    reason=reason)
         return store

@@ -93,9 +93,9 @@ def test_a_full_disk_with_1k_blocks_is_said_at_every_entry_point_never_a_bus_err
         assert len(app["sessions"]) == 1 and app["head"] == app["sessions"][0] + 1   # shown, and played on
         if app["notice"] is not None:
             said_at_start += 1
-            assert app["notice"] == "store.read_only" and app["memory"] and app["reason"] == "the disk is full"
-            said = Catalogue("en")(app["notice"], reason=app["reason"])
-            assert said.startswith("The saved games can be read but not written (the disk is full).")
+            assert app["notice"] == "store.full" and app["memory"] and app["reason"] == "the disk is full"
+            for lang, words in (("en", "The disk is full: "), ("de", "Der Speicher ist voll: ")):
+                assert Catalogue(lang)(app["notice"], reason=app["reason"]).startswith(words)
     assert said_at_start       # the fullest fills are found at start, not at the first write
 
 
@@ -118,11 +118,11 @@ def test_a_full_disk_at_start_is_said_as_such_not_as_a_disk_error(tmp_path):
     assert done.returncode == 0, done.stderr
     err = (out / "script.err").read_text()
     assert (out / "script.code").read_text().strip() == "2"
-    assert err.startswith("companion: The saved games can be read but not written (the disk is full).")
+    assert err.startswith("companion: The disk is full: the saved games can be read but not written.")
     replies = [json.loads(line) for line in (out / "script").read_text().splitlines()]
     assert replies[0]["ok"] and not replies[1]["ok"] and "(the disk is full)" in replies[1]["error"]
     app = json.loads((out / "app").read_text())
-    assert app["notice"] == "store.read_only" and app["reason"] == "the disk is full" and app["head"] == 1
+    assert app["notice"] == "store.full" and app["reason"] == "the disk is full" and app["head"] == 1
     doctor = [line for line in (out / "doctor").read_text().splitlines() if line.startswith(("ok", "warn", "FAIL"))
               and line.split(":")[0].split()[-1] == "database"]     # and `companion doctor` says what the app does
     assert len(doctor) == 1 and doctor[0].startswith("warn  database: ") and doctor[0].endswith(
