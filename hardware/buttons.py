@@ -27,6 +27,7 @@ from typing import Callable
 
 from gpiozero import DigitalInputDevice
 
+from companion.closing import Closing
 from companion.config import Buttons
 from companion.inputs import InputEvent
 
@@ -154,7 +155,7 @@ def _timer(delay: float, fn, *args) -> threading.Timer:
     return timer
 
 
-class ButtonPanel:
+class ButtonPanel(Closing):
     """All fitted buttons. ``buttons`` is ``config.buttons``; a pin of None means not fitted."""
 
     def __init__(
@@ -200,10 +201,4 @@ class ButtonPanel:
         keys, self._keys = self._keys, []
         for key in keys:
             key.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 

@@ -20,6 +20,7 @@ from gpiozero import Buzzer as ActiveBuzzer
 from gpiozero import TonalBuzzer
 from gpiozero.tones import Tone
 
+from companion.closing import Closing
 from companion.config import Buzzer
 from companion.cues import PATTERNS, Note
 
@@ -39,7 +40,7 @@ def notes_for(name: str) -> tuple[Note, ...]:
         raise ValueError(f"unknown cue {name!r}; known cues: {', '.join(sorted(PATTERNS))}") from None
 
 
-class CuePlayer:
+class CuePlayer(Closing):
     """The buzzer from ``config.buzzer``; ``play(name)`` never blocks."""
 
     def __init__(self, buzzer: Buzzer, pin_factory=None):
@@ -96,12 +97,6 @@ class CuePlayer:
             self._thread.join(timeout=2)
         if self.device is not None:
             self.device.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def _run(self):
         while True:

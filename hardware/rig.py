@@ -28,6 +28,7 @@ from typing import Callable
 
 from gpiozero.exc import PinPWMUnsupported
 
+from companion.closing import Closing
 from companion.config import Config
 from companion.inputs import InputEvent
 
@@ -45,7 +46,7 @@ SIMULATED = "simulated"
 _STAND_INS = "buttons are simulated with keyboard keys and buzzer cues are shown on screen"
 
 
-class Rig:
+class Rig(Closing):
     """What ``open_rig`` opened. Close it when the app stops (or use ``with``)."""
 
     def __init__(self, mode, notice, buttons, cues, keyboard, on_cue, pin_factory=None, owned_factory=None):
@@ -79,12 +80,6 @@ class Rig:
         self.cues.close()
         if self._factory is not None:  # only a factory the rig loaded itself
             self._factory.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 def open_rig(

@@ -27,6 +27,7 @@ import time
 from array import array
 from typing import Callable
 
+from companion.closing import Closing
 from companion.config import Speech
 from companion.speech import Line, SpeechQueue
 
@@ -103,7 +104,7 @@ def murmur(rng: random.Random) -> str:
     return " ".join(rng.choice(SYLLABLES) for _ in range(MURMUR_SYLLABLES))
 
 
-class Speaker:
+class Speaker(Closing):
     """The voice from ``config.speech``; ``say(line)`` never blocks.
 
     ``clock``: the queue's time (time.monotonic). ``program``: the espeak-ng to run.
@@ -199,12 +200,6 @@ class Speaker:
             self._kill()
             self._cond.notify_all()
         self._thread.join(timeout=2)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     # -- the worker -------------------------------------------------------------------
     def _kill(self) -> None:
