@@ -24,6 +24,8 @@ from companion.closing import Closing
 from companion.config import Buzzer
 from companion.cues import PATTERNS, Note
 
+from .worker import Worker
+
 log = logging.getLogger(__name__)
 
 # A5 +/- 2 octaves = 220..3520 Hz: every cue's pitch fits, and it is where
@@ -49,9 +51,7 @@ class CuePlayer(Closing):
         self._cond = threading.Condition()
         self._interrupt = threading.Event()
         self._pending: tuple[Note, ...] | None = None
-        self._playing = False
-        self._closed = False
-        self._thread: threading.Thread | None = None
+        self._worker = Worker("cellmate-buzzer", self._cond, self._ready, self._take, self._play)
         if not buzzer.enabled or buzzer.pin is None:
             return
         if buzzer.type == "tonal":
@@ -60,13 +60,12 @@ class CuePlayer(Closing):
             self.device = ActiveBuzzer(buzzer.pin, pin_factory=pin_factory)
         else:
             raise ValueError(f"buzzer type must be 'tonal' or 'active', got {buzzer.type!r}")
-        self._thread = threading.Thread(target=self._run, name="cellmate-buzzer", daemon=True)
-        self._thread.start()
+        self._worker.start()
 
     @property
     def busy(self) -> bool:
         with self._cond:
-            return self._playing or self._pending is not None
+            return not self._idle()
 
     def play(self, name: str) -> None:
         """Start the named cue, cutting off any cue still sounding."""
@@ -74,56 +73,49 @@ class CuePlayer(Closing):
         if self.device is None:
             return
         with self._cond:
-            if self._closed:
+            if self._worker.closed:
                 return
             self._pending = notes
             self._interrupt.set()
-            self._cond.notify_all()
+            self._worker.wake()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until nothing is playing or queued; False if the timeout ran out first."""
-        with self._cond:
-            return self._cond.wait_for(lambda: not (self._playing or self._pending), timeout)
+        return self._worker.wait(self._idle, timeout)
 
     def close(self) -> None:
-        with self._cond:
-            if self._closed:
-                return
-            self._closed = True
-            self._pending = None
-            self._interrupt.set()
-            self._cond.notify_all()
-        if self._thread is not None:
-            self._thread.join(timeout=2)
-        if self.device is not None:
+        if self._worker.close(self._cut) and self.device is not None:
             self.device.close()
 
-    def _run(self):
-        while True:
-            with self._cond:
-                self._cond.wait_for(lambda: self._pending is not None or self._closed)
-                if self._closed:
-                    return
-                notes, self._pending = self._pending, None
-                # Cleared under the lock: a play() after this point interrupts us.
-                self._interrupt.clear()
-                self._playing = True
+    # -- the worker (hardware/worker.py) -----------------------------------------------
+    def _ready(self) -> bool:
+        return self._pending is not None
+
+    def _idle(self) -> bool:
+        return self._worker.job is None and self._pending is None
+
+    def _take(self) -> tuple[Note, ...]:
+        notes, self._pending = self._pending, None
+        # Cleared under the lock: a play() after this point interrupts us.
+        self._interrupt.clear()
+        return notes
+
+    def _cut(self) -> None:
+        self._pending = None
+        self._interrupt.set()
+
+    def _play(self, notes: tuple[Note, ...]) -> None:
+        try:
+            for note in notes:
+                self._sound(note.frequency)
+                # The interruptible sleep: wakes at once for a newer cue or close().
+                if self._interrupt.wait(note.seconds):
+                    break
+        finally:    # (a GPIO hiccup while playing is logged by the worker, which goes on)
             try:
-                for note in notes:
-                    self._sound(note.frequency)
-                    # The interruptible sleep: wakes at once for a newer cue or close().
-                    if self._interrupt.wait(note.seconds):
-                        break
-            except Exception:  # a GPIO hiccup must not kill the worker
-                log.exception("buzzer failed while playing")
-            finally:
-                try:
-                    self._sound(None)
-                except Exception:
-                    log.exception("buzzer failed to go quiet")
-                with self._cond:
-                    self._playing = False
-                    self._cond.notify_all()
+                self._sound(None)
+            except Exception:
+                log.exception("buzzer failed to go quiet")
 
     def _sound(self, frequency: float | None):
         device = self.device

@@ -31,6 +31,8 @@ from companion.closing import Closing
 from companion.config import Speech
 from companion.speech import Line, SpeechQueue
 
+from .worker import Worker
+
 log = logging.getLogger(__name__)
 
 PROGRAM = "espeak-ng"
@@ -38,6 +40,7 @@ VOICES = {"en": "en-gb", "de": "de"}     # espeak-ng's voice for each table lang
 SYLLABLES = ("ba", "do", "ge", "mu", "ri", "ta", "lo", "ke", "na", "shu", "fe", "po")
 MURMUR_SYLLABLES = 40                    # a chunk of murmur: some 4 s at the table's speed
 START_TIMEOUT = 5.0                      # s for espeak-ng to say its voices
+LOOK = object()                          # the worker's job when switched on again: look for espeak-ng
 
 
 def amplitude(volume: int) -> int:
@@ -128,11 +131,9 @@ class Speaker(Closing):
         self._proc: subprocess.Popen | None = None
         self._speaking: Line | None = None
         self._covering = False
-        self._closed = False
         self._told = False
         self._recheck = False               # switched on again: espeak-ng looked for (by the worker)
-        self._thread = threading.Thread(target=self._run, name="cellmate-speaker", daemon=True)
-        self._thread.start()
+        self._worker = Worker("cellmate-speaker", self._cond, self._ready, self._take, self._do).start()
 
     @property
     def working(self) -> bool:
@@ -155,20 +156,20 @@ class Speaker(Closing):
                 self.problem = None
                 self._told = False
                 self._recheck = True
-            self._cond.notify_all()
+            self._worker.wake()
 
     def say(self, line: Line) -> None:
         if not self.working:
             return
         with self._cond:
-            if self._closed:
+            if self._worker.closed:
                 return
             if self.queue.push(line) and self._speaking is not None:
                 self.queue.cut(self._speaking)
                 self._kill()
             elif self._speaking is None and self._proc is not None:
                 self._kill()                # only murmuring: a line goes first
-            self._cond.notify_all()
+            self._worker.wake()
 
     def cover(self, on: bool) -> None:
         """Murmur while nothing is said (on), or stop murmuring."""
@@ -179,29 +180,28 @@ class Speaker(Closing):
             self._covering = on
             if not on and self._speaking is None:
                 self._kill()
-            self._cond.notify_all()
+            self._worker.wake()
 
     @property
     def busy(self) -> bool:
         with self._cond:
-            return self._speaking is not None or bool(self.queue.pending)
+            return not self._idle()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until nothing is said or queued; False if the timeout ran out first."""
-        with self._cond:
-            return self._cond.wait_for(lambda: self._speaking is None and not self.queue.pending, timeout)
+        return self._worker.wait(self._idle, timeout)
 
     def close(self) -> None:
-        with self._cond:
-            if self._closed:
-                return
-            self._closed = True
-            self.queue.clear()
-            self._kill()
-            self._cond.notify_all()
-        self._thread.join(timeout=2)
+        self._worker.close(self._cut)
 
-    # -- the worker -------------------------------------------------------------------
+    # -- the worker (hardware/worker.py) -----------------------------------------------
+    def _idle(self) -> bool:
+        return self._speaking is None and not self.queue.pending
+
+    def _cut(self) -> None:
+        self.queue.clear()
+        self._kill()
+
     def _kill(self) -> None:
         """(with the lock) Stop the espeak-ng running now, if any."""
         if self._proc is not None and self._proc.poll() is None:
@@ -210,48 +210,47 @@ class Speaker(Closing):
             except OSError:
                 pass
 
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                recheck, self._recheck = self._recheck, False
-            if recheck:
-                self._look_again()
-            with self._cond:
-                self._cond.wait_for(lambda: self._closed or self.queue.pending or self._covering or self._recheck)
-                if self._closed:
-                    return
-                if self._recheck:
-                    continue                    # looked for first, out of the lock
-                line = self.queue.take()
-                if line is None and not self._covering:
-                    self._cond.notify_all()     # (all it held was too late: wait() may return)
-                    continue
-                cfg, lang = self.config, self.lang
-                if line is not None:
-                    self._speaking = line
-                    self.said = (self.said + [line])[-50:]
-                    command = argv(line.text, lang, cfg.volume, cfg.speed, program=self.program,
-                                   stdout=self.sink is not None)
-                else:
-                    command = argv(murmur(self.rng), lang, cfg.volume, cfg.speed, program=self.program,
-                                   stdout=self.sink is not None, whisper=True)
-                try:
-                    self._proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                                  stdout=subprocess.PIPE if self.sink else subprocess.DEVNULL)
-                except OSError as exc:
-                    self._proc = None
-                    failed = f"{self.program} cannot be run ({exc})"
-                else:
-                    failed = None
-                proc = self._proc
-            if proc is not None:
-                failed = self._finish(proc)
-            with self._cond:
-                self._proc = None
-                self._speaking = None
-                self._cond.notify_all()
-            if failed:
-                self._tell(failed)
+    def _ready(self) -> bool:
+        return bool(self.queue.pending) or self._covering or self._recheck
+
+    def _take(self):
+        """(with the lock) LOOK (switched on again: look for espeak-ng, out of the lock), the
+        espeak-ng started for the next line or murmur, or why it could not start; None: all
+        the queue held was too late."""
+        if self._recheck:
+            self._recheck = False
+            return LOOK
+        line = self.queue.take()
+        if line is None and not self._covering:
+            return None
+        cfg, lang = self.config, self.lang
+        if line is not None:
+            self._speaking = line
+            self.said = (self.said + [line])[-50:]
+            command = argv(line.text, lang, cfg.volume, cfg.speed, program=self.program,
+                           stdout=self.sink is not None)
+        else:
+            command = argv(murmur(self.rng), lang, cfg.volume, cfg.speed, program=self.program,
+                           stdout=self.sink is not None, whisper=True)
+        try:
+            self._proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                          stdout=subprocess.PIPE if self.sink else subprocess.DEVNULL)
+        except OSError as exc:
+            self._proc = None
+            return f"{self.program} cannot be run ({exc})"
+        return self._proc
+
+    def _do(self, job) -> None:
+        if job is LOOK:
+            self._look_again()
+            return
+        failed = job if isinstance(job, str) else self._finish(job)
+        with self._cond:
+            self._proc = None
+            self._speaking = None
+            self._worker.wake()
+        if failed:
+            self._tell(failed)
 
     def _look_again(self) -> None:
         """(the worker) Switched on again: is espeak-ng there, with its voices?"""
@@ -261,7 +260,7 @@ class Speaker(Closing):
         with self._cond:
             self.queue.clear()                  # what was said meanwhile cannot be spoken
             self._covering = False
-            self._cond.notify_all()
+            self._worker.wake()
         self._tell(problem)
 
     def _finish(self, proc: subprocess.Popen) -> str | None:
