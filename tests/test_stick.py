@@ -170,7 +170,7 @@ class Stick:
             cmd = ["mount.exfat-fuse", "-o", ",".join(fuse), self.device, str(self.folder)]
         subprocess.run(cmd, check=True, capture_output=True, timeout=30)
         self.daemon = next(int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit() and
-                           _cmdline(p)[:1] == [cmd[0]] and self.device in _cmdline(p))
+                           _cmdline(p)[:1] == [cmd[0]] and str(self.folder) in _cmdline(p))
 
     def unmount(self) -> None:
         """What systemd does when the mount unit stops: unmount, the driver done with the image."""
@@ -186,7 +186,7 @@ class Stick:
 
     def _wait(self) -> None:
         if self.daemon is not None:
-            end = time.monotonic() + 10
+            end = time.monotonic() + 60          # generous: the suite runs in parallel, under load too
             while Path(f"/proc/{self.daemon}").exists() and _cmdline(Path(f"/proc/{self.daemon}")):
                 assert time.monotonic() < end, "the FUSE driver did not end"
                 time.sleep(0.02)
