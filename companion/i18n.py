@@ -1,7 +1,8 @@
 """The text catalogue: every word shown to people, in English and German.
 
-Texts live in locale/<lang>.json as "key": "text with {named} fields"; each
-game may bring its own locale/<game>.<lang>.json, merged in.
+Texts live in locale/<lang>.json as "key": "text with {named} fields" (and
+locale/<part>.<lang>.json beside it); each game brings its own words in its
+folder, companion/games/<id>/locale/<lang>.json, merged in.
 A missing German text falls back to English, and a missing key shows the key,
 so a gap is visible but never crashes the table.
 
@@ -21,6 +22,8 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
+
+from .games import folders
 
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 _DIR = Path(__file__).parent / "locale"
@@ -55,8 +58,11 @@ def counted_field(key: str) -> str:
 @lru_cache(maxsize=None)
 def texts(lang: str) -> dict[str, str]:
     merged = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
-    for path in sorted(_DIR.glob(f"*.{lang}.json")):
-        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    paths = sorted(_DIR.glob(f"*.{lang}.json")) + [folder / "locale" / f"{lang}.json"
+                                                     for _id, folder in sorted(folders().items())]
+    for path in paths:
+        if path.exists():
+            merged.update(json.loads(path.read_text(encoding="utf-8")))
     return merged
 
 

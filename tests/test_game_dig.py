@@ -861,9 +861,9 @@ def test_german_uses_the_german_editions_words():
 
 def test_locale_files_are_prefixed_and_match():
     from pathlib import Path
-    folder = Path(dig.__file__).parent.parent / "locale"
-    en = json.loads((folder / "dig.en.json").read_text(encoding="utf-8"))
-    de = json.loads((folder / "dig.de.json").read_text(encoding="utf-8"))
+    folder = Path(dig.__file__).parent / "locale"
+    en = json.loads((folder / "en.json").read_text(encoding="utf-8"))
+    de = json.loads((folder / "de.json").read_text(encoding="utf-8"))
     assert set(en) == set(de)
     assert all(k.startswith("dig.") or k.startswith("error.dig_") for k in en)
     for key in en:

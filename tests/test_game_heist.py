@@ -820,9 +820,9 @@ def test_every_error_key_is_in_both_catalogues():
 def test_heist_catalogues_have_the_same_keys_and_fields():
     import re
     from pathlib import Path
-    locale = Path(H.__file__).parent.parent / "locale"
-    en = json.loads((locale / "heist.en.json").read_text(encoding="utf-8"))
-    de = json.loads((locale / "heist.de.json").read_text(encoding="utf-8"))
+    locale = Path(H.__file__).parent / "locale"
+    en = json.loads((locale / "en.json").read_text(encoding="utf-8"))
+    de = json.loads((locale / "de.json").read_text(encoding="utf-8"))
     assert set(en) == set(de)
     assert all(k.startswith(("heist.", "error.heist_")) for k in en)
     for key in en:

@@ -59,19 +59,18 @@ def test_every_game_module_loads():
 
 
 def test_one_game_is_imported_alone_and_the_sources_name_every_game_right():
-    """Reopening a table imports that game's module only (a cold start pays for one game);
-    the id each module's source names is the id its GAME has."""
+    """Reopening a table imports that game's folder only (a cold start pays for one game);
+    each game's folder is named by its GAME's id."""
     import subprocess
     import sys
 
     code = ("import sys; from companion import games; games.GAMES['dice']; assert 'nope' not in games.GAMES; "
             "print(sorted(m for m in sys.modules if m.startswith('companion.games.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['companion.games.base', 'companion.games.dice_table']"
-    where = GAMES._index()
-    assert GAMES._unclear == []
-    assert {game_id: f"companion.games.{module}" for game_id, module in where.items()} == \
-        {game_id: type(game).__module__ for game_id, game in GAMES.items()}
+    assert out.strip() == "['companion.games.base', 'companion.games.dice']"
+    from companion.games import folders
+    assert {game_id: folder.name for game_id, folder in folders().items()} == \
+        {game_id: type(game).__module__.split(".")[2] for game_id, game in GAMES.items()}
 
 
 def _board_adds_up(game, state):

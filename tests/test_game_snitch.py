@@ -1182,9 +1182,9 @@ def test_winners_function():
 
 def test_catalogues_have_the_same_keys_and_fields():
     import pathlib
-    root = pathlib.Path(__file__).parent.parent / "companion" / "locale"
-    en = json.loads((root / "snitch.en.json").read_text(encoding="utf-8"))
-    de = json.loads((root / "snitch.de.json").read_text(encoding="utf-8"))
+    root = pathlib.Path(__file__).parent.parent / "companion" / "games" / "snitch" / "locale"
+    en = json.loads((root / "en.json").read_text(encoding="utf-8"))
+    de = json.loads((root / "de.json").read_text(encoding="utf-8"))
     assert set(en) == set(de)
     for key in en:
         assert key.startswith("snitch.") or key.startswith("error.snitch_"), key

@@ -12,7 +12,7 @@ LOCALE = Path(__file__).parent.parent / "companion" / "locale"
 
 def load(lang):
     merged = json.loads((LOCALE / f"{lang}.json").read_text(encoding="utf-8"))
-    for path in sorted(LOCALE.glob(f"*.{lang}.json")):
+    for path in sorted(LOCALE.glob(f"*.{lang}.json")) + sorted(LOCALE.parent.glob(f"games/*/locale/{lang}.json")):
         merged.update(json.loads(path.read_text(encoding="utf-8")))
     return merged
 

@@ -164,9 +164,9 @@ sys.exit(code)
 
 def test_a_german_table_starts_without_waiting_for_its_hyphenation_dictionary_then_breaks_by_it(tmp_path):
     """Reading the German dictionary takes ~0.6 s here (seconds on a Pi): the first frame
-    does not wait for it (a German game screen started some 0.8 s later), its words break by
-    the syllable rules, and by the dictionary once a thread has read it ("Aufent-" /
-    "haltsraum" where the rules drew "Aufenthalt-" / "sraum")."""
+    does not wait for it (a German game screen started some 0.8 s later), its words break
+    after as many letters as fit ("Aufenthalt-" / "sraum"), and by the dictionary once a
+    thread has read it ("Aufent-" / "haltsraum")."""
     from companion.session import Session
     from companion.store import Store
 
@@ -182,7 +182,7 @@ def test_a_german_table_starts_without_waiting_for_its_hyphenation_dictionary_th
     assert code == 0
     assert report["start_read"] == []                   # the first frame did not wait for it
     assert report["start_place"].replace("-\n", "") == "Aufenthaltsraum"
-    assert report["read"] == ["de_DE"] and report["read_place"] == "Aufenthalt-\nsraum"     # the rules meanwhile
+    assert report["read"] == ["de_DE"] and report["read_place"] == "Aufenthalt-\nsraum"     # letters meanwhile
     assert report["place"] == "Aufent-\nhaltsraum"                                        # then the dictionary's
 
 

@@ -1,13 +1,15 @@
 """The games Cellmate can run, by id.
 
-Every module in this package that defines `GAME` (an instance of a Game
-subclass) is a game; adding a game is adding a module.
+A game is a folder in this package named by its id (`companion/games/<id>/`),
+whose `__init__.py` defines `GAME` (an instance of a Game subclass): its rules,
+its view, its words in every language (`locale/<lang>.json`), its doc page
+(`README.md`). Adding a game is adding its folder; nothing outside it changes
+(docs/write-a-game.md walks through tests/example_game). The other modules
+here are the engine every game builds on (base, checklist).
 
-A game's module is imported when its game is first asked for (`GAMES[id]`,
+A game's folder is imported when its game is first asked for (`GAMES[id]`,
 `get(id)`, `id in GAMES`): reopening a table at start imports that one game,
-not all of them. Which module holds which id is read from the sources
-(`GAME = ...` and the class's `id = "..."`); a module where that is not plain
-is imported to find out. Listing the games (iterating, len) imports them all.
+not all of them. Listing the games (iterating, len) imports them all.
 """
 import importlib
 import logging
@@ -19,10 +21,26 @@ from pathlib import Path
 from .base import ActionSpec, Game, IllegalAction, Option, Param
 
 
-BROKEN: dict[str, str] = {}  # module name -> why it could not be loaded
+BROKEN: dict[str, str] = {}  # game folder -> why it could not be loaded
 
 _GAME_LINE = re.compile(r"^GAME\s*(?::[^=\n]*)?=", re.M)
-_ID_LINE = re.compile(r"""^\s+id\s*(?::\s*str\s*)?=\s*["']([^"'\n]+)["']""", re.M)
+
+
+def folders() -> dict[str, Path]:
+    """Game id -> its folder: every package here (on this package's path) whose
+    `__init__.py` defines GAME."""
+    found: dict[str, Path] = {}
+    for info in pkgutil.iter_modules(__path__):
+        if not info.ispkg:
+            continue            # the engine's own modules
+        folder = Path(info.module_finder.path) / info.name
+        try:
+            source = (folder / "__init__.py").read_text(encoding="utf-8")
+        except OSError:
+            continue
+        if _GAME_LINE.search(source):
+            found.setdefault(info.name, folder)
+    return found
 
 
 def _order(game_id: str):
@@ -30,44 +48,31 @@ def _order(game_id: str):
 
 
 class _Games(MutableMapping):
-    """Game id -> Game, each game's module imported the first time it is needed."""
+    """Game id -> Game, each game's folder imported the first time it is needed."""
 
     def __init__(self):
         self._games: dict[str, Game] = {}
-        self._where: dict[str, str] | None = None   # id -> module, as the sources say
-        self._unclear: list[str] = []               # modules that say GAME but not plainly which id
-        self._all = False                           # every module imported
-        self._found: set[str] = set()               # ids of the modules' own games (not set by hand)
+        self._all = False                           # every folder imported
+        self._found: set[str] = set()               # ids of the folders' own games (not set by hand)
+        self._folders: dict[str, Path] | None = None
 
-    def _index(self) -> dict[str, str]:
-        if self._where is None:
-            where: dict[str, str] = {}
-            for info in pkgutil.iter_modules(__path__):
-                if info.name == "base":
-                    continue
-                try:
-                    source = (Path(__file__).parent / f"{info.name}.py").read_text(encoding="utf-8")
-                except OSError:
-                    source = None
-                if source is not None and not _GAME_LINE.search(source):
-                    continue            # a helper (checklist): imported only when all are listed
-                ids = set(_ID_LINE.findall(source)) if source is not None else set()
-                if len(ids) == 1:
-                    where[ids.pop()] = info.name
-                else:
-                    self._unclear.append(info.name)
-            self._where = where
-        return self._where
+    def folders(self) -> dict[str, Path]:
+        if self._folders is None:
+            self._folders = folders()
+        return self._folders
 
-    def _load(self, module_name: str) -> None:
+    def _load(self, name: str) -> None:
         try:
-            module = importlib.import_module(f"{__name__}.{module_name}")
+            module = importlib.import_module(f"{__name__}.{name}")
         except Exception as exc:  # one broken game must not take the others off the table
-            BROKEN[module_name] = f"{type(exc).__name__}: {exc}"
-            logging.getLogger(__name__).error("game module %s not loaded: %s", module_name, BROKEN[module_name])
+            BROKEN[name] = f"{type(exc).__name__}: {exc}"
+            logging.getLogger(__name__).error("game %s not loaded: %s", name, BROKEN[name])
             return
         game = getattr(module, "GAME", None)
-        if isinstance(game, Game) and game.id not in self._games:   # (a game set by hand, e.g. a test's, stays)
+        if not isinstance(game, Game) or game.id != name:
+            BROKEN[name] = f"its GAME is not a Game with the id {name!r} (the folder's name)"
+            logging.getLogger(__name__).error("game %s not loaded: %s", name, BROKEN[name])
+        elif game.id not in self._games:   # (a game set by hand, e.g. a test's, stays)
             self._games[game.id] = game
             self._found.add(game.id)
 
@@ -75,22 +80,22 @@ class _Games(MutableMapping):
         if self._all:
             return
         self._all = True
-        for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-            if info.name != "base":
-                self._load(info.name)
+        for name in sorted(self.folders()):
+            self._load(name)
+
+    def forget(self) -> None:
+        """Look for the folders again (a game dropped in while running: the tests)."""
+        self._games = {k: v for k, v in self._games.items() if k not in self._found}
+        self._found.clear()
+        self._all, self._folders = False, None
 
     def _find(self, game_id) -> Game | None:
         game = self._games.get(game_id)
         if game is not None or self._all or not isinstance(game_id, str):
             return game
-        module_name = self._index().get(game_id)
-        if module_name is not None:
-            self._load(module_name)
-            game = self._games.get(game_id)
-        if game is None and (self._unclear or module_name is not None):
-            self._load_all()    # the sources were not plain about it: ask every module
-            game = self._games.get(game_id)
-        return game
+        if game_id in self.folders():
+            self._load(game_id)
+        return self._games.get(game_id)
 
     def __getitem__(self, game_id) -> Game:
         game = self._find(game_id)

@@ -9,7 +9,7 @@ A game goes through the phases (state["phase"]) lay_heists (the heists from
 the cards), first_player (the roll-off), then turns: start (PREP or HEIST),
 prep, roll or perfection (a step attempted), step_done (Hold or Continue),
 complete and completed (the TAKE drawn), failure, upkeep; and at the end
-scoring (each colour's value rolled) and over. docs/games/heist.md has them all.
+scoring (each colour's value rolled) and over. Its README.md has them all.
 
 The rules are the table MOVES below; dice and gem draws are decided when a
 move is made and stored in it, so a replay deals the same gems.
@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .. import cues, lights, speech
-from ..board import Area, Board, Counter as Tally, Score, SeatView
-from ..inputs import InputEvent
-from ..players import left_of
-from . import checklist
-from .base import ADJUST, END_TURN, Game, Reference, IllegalAction, Move, Option, Param, Rule, name_of
-from .base import make_result
+from ... import cues, lights, speech
+from ...board import Area, Board, Counter as Tally, Score, SeatView
+from ...inputs import InputEvent
+from ...players import left_of
+from .. import checklist
+from ..base import ADJUST, END_TURN, Game, Reference, IllegalAction, Move, Option, Param, Rule, name_of
+from ..base import make_result
 
 # -- the rules' numbers and our readings, in one place --------------------------
 GEMS_PER_COLOUR = 5          # each Mastermind puts the 5 gems of their colour in the bag

@@ -33,15 +33,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .. import cues as cue_names, lights, speech
-from ..board import Area, Board, Counter, SeatView, Token
-from ..inputs import DONE as PAD_DONE, MAIN as PAD_MAIN, InputEvent
-from ..lights import Led
-from ..players import left_of
-from ..timers import DONE, Countdown, TimerCues
-from . import checklist
-from .base import Game, IllegalAction, Reference, Move, Option, Param, Rule, Secret, name_of
-from .base import SECRET, make_result
+from ... import cues as cue_names, lights, speech
+from ...board import Area, Board, Counter, SeatView, Token
+from ...inputs import DONE as PAD_DONE, MAIN as PAD_MAIN, InputEvent
+from ...lights import Led
+from ...players import left_of
+from ...timers import DONE, Countdown, TimerCues
+from .. import checklist
+from ..base import Game, IllegalAction, Reference, Move, Option, Param, Rule, Secret, name_of
+from ..base import SECRET, make_result
 
 CONVICTS = ("eddie", "joe", "mack")
 WINDOWS = 12

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import cues, lights, speech
-from ..board import Board, Counter, SeatView, Token, round_table
-from ..inputs import InputEvent
-from ..lights import Led
-from ..players import left_of, right_of
-from .base import END_TURN, Ballot, Game, Reference, IllegalAction, Move, Option, Param, Rule, Secret, name_of
-from .base import make_result
+from ... import cues, lights, speech
+from ...board import Board, Counter, SeatView, Token, round_table
+from ...inputs import InputEvent
+from ...lights import Led
+from ...players import left_of, right_of
+from ..base import END_TURN, Ballot, Game, Reference, IllegalAction, Move, Option, Param, Rule, Secret, name_of
+from ..base import make_result
 
 # -- the box -------------------------------------------------------------
 TOTAL_CARDS = 54             # 50 Prison Contacts + 3 Escape Plans + the Snitch

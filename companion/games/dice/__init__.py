@@ -5,10 +5,10 @@ reference for the plug-in interface.
 """
 from __future__ import annotations
 
-from .. import cues
-from ..inputs import InputEvent
-from ..players import left_of
-from .base import END_TURN, Game, IllegalAction, Move, Option, Param, name_of
+from ... import cues
+from ...inputs import InputEvent
+from ...players import left_of
+from ..base import END_TURN, Game, IllegalAction, Move, Option, Param, name_of
 
 
 # -- the moves: any seat may roll (its own roll), the turn passes left ------------------
@@ -100,7 +100,7 @@ class DiceTable(Game):
 
     def board(self, state, t):
         """The round, whose turn it is, the last roll."""
-        from ..board import Board, Counter, Token   # here: the dice table's own screen draws no board
+        from ...board import Board, Counter, Token   # here: the dice table's own screen draws no board
 
         last = state["last_roll"]
         counters = [Counter("round", t("dice.board.round"), state["turn"])]

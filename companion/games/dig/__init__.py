@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .. import cues, lights, speech
-from ..board import Area, Board, Counter, SeatView, Token, Track
-from ..inputs import InputEvent
-from ..players import left_of
-from . import checklist
-from .base import (ADJUST, END_TURN, Game, IllegalAction, MemoryEntry, MemoryList, MemoryView, Move, Option, Param,
+from ... import cues, lights, speech
+from ...board import Area, Board, Counter, SeatView, Token, Track
+from ...inputs import InputEvent
+from ...players import left_of
+from .. import checklist
+from ..base import (ADJUST, END_TURN, Game, IllegalAction, MemoryEntry, MemoryList, MemoryView, Move, Option, Param,
                    Reference, Rule, name_of)
-from .base import make_result
+from ..base import make_result
 
 # -- the rules as data ------------------------------------------------------
 CELL_BLOCK, CAFETERIA, RECREATION = "cell_block", "cafeteria", "recreational_area"
