@@ -339,17 +339,17 @@ def test_without_hard_links_a_stick_still_gets_new_names_only(tmp_path, monkeypa
 
 
 def _fat(tmp_path):
-    """A FAT stick mounted with fusefat (skip where there is none, or no FUSE)."""
+    """A FAT stick mounted with fusefat (scripts/_setup.sh installs it as root)."""
     import shutil
-    if not (shutil.which("fusefat") and shutil.which("mkfs.vfat") and os.path.exists("/dev/fuse")):
-        pytest.skip("no fusefat / mkfs.vfat / FUSE here")
+    assert shutil.which("fusefat") and shutil.which("mkfs.vfat") and os.path.exists("/dev/fuse"), \
+        "no fusefat / mkfs.vfat / FUSE here: run ./scripts/test as root, which installs them"
     image, mount = tmp_path / "stick.img", tmp_path / "STICK"
     mount.mkdir()
     with open(image, "wb") as fh:
         fh.truncate(4 << 20)
     subprocess.run(["mkfs.vfat", str(image)], check=True, capture_output=True)
-    if subprocess.run(["fusefat", "-o", "rw+", str(image), str(mount)], capture_output=True).returncode != 0:
-        pytest.skip("fusefat cannot mount here")
+    mounted = subprocess.run(["fusefat", "-o", "rw+", str(image), str(mount)], capture_output=True, text=True)
+    assert mounted.returncode == 0, f"fusefat cannot mount here: {mounted.stderr}"
     return mount
 
 
@@ -400,12 +400,12 @@ def test_companion_export_on_a_full_stick_says_so_in_one_line_and_leaves_nothing
 
 @pytest.fixture
 def small_disk(tmp_path):
-    """A 64 KiB tmpfs (root only; else skipped), unmounted after."""
+    """A 64 KiB tmpfs (mounting needs root, as CI runs), unmounted after."""
     disk = tmp_path / "small"
     disk.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)],
-                                           capture_output=True).returncode != 0:
-        pytest.skip("cannot mount a small tmpfs here")
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)], capture_output=True,
+                             text=True)
+    assert mounted.returncode == 0, f"cannot mount a small tmpfs here (root?): {mounted.stderr}"
     yield disk
     subprocess.run(["umount", str(disk)], capture_output=True)
 
