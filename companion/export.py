@@ -161,8 +161,12 @@ def write(store: Store, fmt: str, folder: Path, now: float | None = None) -> lis
     if fmt not in FORMATS:
         raise ExportError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
     folder = Path(folder)
-    if not folder.is_dir():
-        raise ExportError(f"{folder} is not a folder" if folder.exists() else f"there is no folder {folder}")
+    try:
+        is_dir = folder.is_dir()        # a stick whose mount died answers with an I/O error
+    except OSError as exc:
+        raise ExportError(f"{folder} cannot be read: {exc.strerror or exc}; nothing was exported") from None
+    if not is_dir:
+        raise ExportError(f"{folder} is not a folder" if os.path.lexists(folder) else f"there is no folder {folder}")
     try:
         data = collect(store)
     except StoreError as exc:

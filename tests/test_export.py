@@ -669,3 +669,16 @@ def test_each_game_is_replayed_once_for_its_log_and_who_began(tmp_path, monkeypa
     monkeypatch.setattr(Session, "load", classmethod(load))
     data = export.collect(store)
     assert sorted(loads) == sorted(g["session"] for g in data) and len(data) == 3
+
+
+def test_a_folder_that_answers_with_an_io_error_is_one_line_not_an_internal_error(tmp_path, monkeypatch):
+    """A stick whose mount died: its folder check raises EIO; the export says so in one line."""
+    import errno
+    store = Store.memory()
+    Session.create(store, "dice", ["Ann", "Bob"]).act({"type": "roll", "dice": [3]})
+    real = Path.is_dir
+    monkeypatch.setattr(Path, "is_dir", lambda self: (_ for _ in ()).throw(OSError(errno.EIO, "Input/output error"))
+                        if self == tmp_path else real(self))
+    with pytest.raises(export.ExportError) as refused:
+        export.write(store, "json", tmp_path)
+    assert str(refused.value) == f"{tmp_path} cannot be read: Input/output error; nothing was exported"
