@@ -38,10 +38,15 @@ def unbroken(lines: list[str], name: str) -> bool:
     ("Maximiliane-Friedrun", ["Maximiliane-", "Friedrun"]),          # after its own hyphen: no second one
     ("Wilhelmina Wolkenweg", ["Wilhelmina", "Wolkenweg"]),
     ("Donaudampfschiffahrt", ["Donaudampf-", "schiffahrt"]),         # one word: hyphenated where the dictionary says
-    ("Konstantinopolitaner", ["Konstantinopo-", "litaner"]),
 ])
 def test_a_name_breaks_after_a_space_or_hyphen_and_a_long_word_is_hyphenated(name, lines, lang):
     assert name_lines(name, 188, width, lang) == lines
+
+
+@pytest.mark.parametrize("lang, lines", [("de", ["Konstantinopo-", "litaner"]),      # Kon-stan-ti-no-po-li-ta-ner
+                                         ("en", ["Konstanti-", "nopolitaner"])])     # Kon-stanti-nop-o-li-tan-er
+def test_the_line_takes_the_word_up_to_the_dictionarys_last_break_that_fits(lang, lines):
+    assert name_lines("Konstantinopolitaner", 188, width, lang) == lines
 
 
 # -- where a word breaks: the table's language's hyphenation dictionary ---------------------
@@ -54,10 +59,11 @@ def test_a_german_word_breaks_where_the_german_dictionary_says():
 
 
 def test_an_english_word_breaks_where_the_english_dictionary_says():
-    # "Recre-ation-al": the syllable guess drew "Recreatio-" / "nal Area"
-    assert dictionary_breaks("Recreational", "en") == [5, 10]
+    # "Recre-ation-al": a guess at syllables drew "Recreatio-" / "nal Area"
+    assert dictionary_breaks("Recreational", "en") == [5]
     assert hyphenated("Recreational Area", 130, width, "en") == "Recre-\national Area"
-    # "Recreation-" fits 140 px too, but "al" alone on the next line reads badly
+    # "Recreation-" fits 140 px too, but pyphen is asked for three letters at least after
+    # a break: "al" alone on the next line reads badly
     assert name_lines("Recreational", 140, width, "en") == ["Recre-", "ational"]
 
 
@@ -65,10 +71,10 @@ def test_the_tables_language_picks_the_dictionary():
     """The same word, each language's own breaks: the English patterns do not know
     German compounds ("Aufen-thalt-sraum"), the German ones read English as German."""
     assert dictionary_breaks("Aufenthaltsraum", "en") == [5, 10]
-    assert dictionary_breaks("Recreational", "de") == [2, 6, 8, 9]       # "Re-crea-ti-o-nal"
+    assert dictionary_breaks("Recreational", "de") == [2, 6]       # "Re-crea-ti-o-nal": none beside the "o"
     assert dictionary_breaks("Wiederholen", "de") == [3, 6, 8] and dictionary_breaks("Wiederholen", "en") == [6]
     assert name_lines("Aufenthaltsraum", 150, width, "de") != name_lines("Aufenthaltsraum", 150, width, "en")
-    assert dictionary_breaks("Aufenthaltsraum", None) == []             # a language without one: the rules
+    assert dictionary_breaks("Aufenthaltsraum", None) == []             # a language without one: between letters
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -81,16 +87,20 @@ def test_a_compound_breaks_between_its_parts(lang, room, lines):
     assert name_lines("Donaudampfschifffahrt", room, width, lang) == lines
 
 
-def test_a_dictionary_break_beside_a_part_without_a_vowel_is_left_out():
-    """The German patterns slip on a few words: "Tun-ne-l-a-r-bei-ter" would draw
-    "Tunnela-" / "rbeiter". Such a break is not taken; the word's others are."""
+def test_a_dictionary_break_beside_a_piece_of_one_letter_is_left_out():
+    """pyphen reads the German dictionary's two levels (compounds, then syllables) as
+    one and slips on a few words: "Tun-ne-l-a-r-bei-ter" would draw "Tunnela-" /
+    "rbeiter". A break beside a piece of one letter is not taken (the dictionary asks
+    for two on either side); the word's others are, and nothing is added."""
     import pyphen
     german = pyphen.Pyphen(lang="de_DE")
     assert german.inserted("Tunnelarbeiter") == "Tun-ne-l-a-r-bei-ter"
     assert dictionary_breaks("Tunnelarbeiter", "de") == [3, 11]
     assert german.inserted("Fertigkeitssumme") == "Fer-tig-keits-s-um-me"
-    assert dictionary_breaks("Fertigkeitssumme", "de") == [3, 6, 14]
+    assert dictionary_breaks("Fertigkeitssumme", "de") == [3, 6]      # ("-me": three letters at least after)
     assert name_lines("Fertigkeitssumme", 140, width, "de") == ["Fertig-", "keitssumme"]
+    assert pyphen.Pyphen(lang="en_US").inserted("Konstantinopolitaner") == "Kon-stanti-nop-o-li-tan-er"
+    assert dictionary_breaks("Konstantinopolitaner", "en") == [3, 9, 15]
 
 
 def test_punctuation_around_a_word_is_not_part_of_it():
@@ -99,30 +109,37 @@ def test_punctuation_around_a_word_is_not_part_of_it():
     assert name_lines("(Aufenthaltsraum)", 160, width, "de") == ["(Aufenthalts-", "raum)"]
 
 
-def test_a_word_the_dictionary_has_no_fitting_break_for_falls_back_to_the_syllable_rules():
+def test_a_word_the_dictionary_has_no_fitting_break_for_breaks_after_as_many_letters_as_fit():
     """A name can be in any language: where the table's dictionary offers no break
-    that fits, the syllable rules break it, and failing those as many letters as fit."""
+    that fits, the word breaks after as many letters as fit (two at least on either
+    side), a hyphen added there; no guess at its syllables."""
     assert dictionary_breaks("Bartholomäus", "en") == []
-    assert name_lines("Bartholomäus", 100, width, "en") == ["Bartho-", "lomäus"]
+    assert name_lines("Bartholomäus", 100, width, "en") == ["Barthol-", "omäus"]
+    assert name_lines("Bartholomäus", 100, width, "de") == ["Bartho-", "lomäus"]    # Bar-tho-lo-mäus
     assert name_lines("Xxxxxxxxxxxxxxxxxxxx", 140, width, "de") == ["Xxxxxxxxxx-", "xxxxxxxxxx"]
+    assert name_lines("Kunstmarkt", 110, width, None) == ["Kunstmar-", "kt"]
+    assert name_lines("Kunstmarkt", 110, width, "de") == ["Kunst-", "markt"]
+    # a dictionary's break, but its first piece wider than the line: between letters, then the dictionary's
+    assert dictionary_breaks("Schifffahrt", "de") == [6]
+    assert name_lines("Schifffahrt", 60, width, "de") == ["Schi-", "ff-", "fahrt"]
 
 
-def test_a_dictionary_put_off_leaves_words_to_the_rules_until_it_is_read(monkeypatch):
+def test_a_dictionary_put_off_leaves_words_to_break_between_letters_until_it_is_read(monkeypatch):
     """The app's start: its first frame does not wait for the German dictionary (~0.6 s
-    to read here); words break by the rules until a thread has read it, then by it."""
+    to read here); words break between letters until a thread has read it, then by it."""
     import threading
     from ui import wrapping
     monkeypatch.setattr(wrapping, "_loaded", {})
     monkeypatch.setattr(wrapping, "_later", set())
     wrapping.put_off("de")
     assert dictionary_breaks("Aufenthaltsraum", "de") == [] and wrapping._loaded == {}     # not read, not waited for
-    assert letters("".join(name_lines("Aufenthaltsraum", 150, width, "de"))) == "Aufenthaltsraum"
-    assert dictionary_breaks("Recreational", "en") == [5, 10]        # another language: read when asked
+    assert name_lines("Aufenthaltsraum", 110, width, "de") == ["Aufentha-", "ltsraum"]
+    assert dictionary_breaks("Recreational", "en") == [5]            # another language: read when asked
     read = threading.Event()
     wrapping.prepare("de", then=read.set)
     assert read.wait(60)
     assert dictionary_breaks("Aufenthaltsraum", "de") == [3, 6, 11] and wrapping._later == set()
-    assert name_lines("Aufenthaltsraum", 150, width, "de") == ["Aufenthalts-", "raum"]
+    assert name_lines("Aufenthaltsraum", 110, width, "de") == ["Aufent-", "haltsraum"]
 
 
 # -- what holds whatever the dictionary says --------------------------------------------------
@@ -161,15 +178,14 @@ def test_a_break_hyphen_is_added_only_inside_a_word():
 
 
 @pytest.mark.parametrize("lang", ["en", "de", None])
-def test_a_break_keeps_digraphs_together_and_two_letters_on_each_side(lang):
-    assert name_lines("Bachschuster", 100, width, lang) == ["Bach-", "schuster"]   # not "Bac-hschuster", "Bachs-chuster"
+def test_a_break_leaves_two_letters_at_least_on_each_side(lang):
     for lines in (name_lines("Abcdefghijklmnop", room, width, lang) for room in (40, 60, 80)):
         assert all(len(letters(line)) >= 2 for line in lines), lines
 
 
-def test_a_syllable_rule_break_leaves_three_letters_or_more_for_the_next_line():
-    # no dictionary: 110 px takes "Kunstmar-", and "r|k" is a syllable break, but "-kt" alone reads badly
-    assert name_lines("Kunstmarkt", 110, width, None) == ["Kunst-", "markt"]
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_dictionarys_break_keeps_what_is_one_sound_together(lang):
+    assert name_lines("Bachschuster", 100, width, lang) == ["Bach-", "schuster"]   # not "Bachsch-" / "uster"
 
 
 def packed(items, rooms):

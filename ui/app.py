@@ -979,7 +979,7 @@ def _after_the_first_frame(app: CellmateApp) -> None:
     voice are started once the table is on the screen, and the looks the table was
     not drawn with are read, and the hyphenation dictionary of the table's language
     (on a thread: ~0.6 s for the German one; the words drawn before it is read break
-    by syllable rules, and again by it once read): nothing at start waits for them;
+    between letters, and again by it once read): nothing at start waits for them;
     then the heap is settled (_settle_heap)."""
     from kivy.clock import Clock
     from kivy.core.window import Window

@@ -438,8 +438,8 @@ class NameLabel(Label):
     """A player's name at the size asked (24 px), never shrunk and never cut: it
     breaks after a space or a hyphen, and a word wider than the line is broken
     with a hyphen, as print does (ui/wrapping.py: by the table's language's
-    dictionary, a name of another language by the syllable rules where that has
-    no break). `name` is the name, `text` the lines drawn; `reserve` keeps room
+    dictionary; where that has no break that fits, after as many letters as fit).
+    `name` is the name, `text` the lines drawn; `reserve` keeps room
     free at the lines' end (a seat pad's dot)."""
     name = StringProperty("")
     reserve = NumericProperty(0)

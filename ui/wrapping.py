@@ -6,11 +6,13 @@ tested without a window.
 A name keeps its size (24 px) and is never cut: it breaks after a space or a
 hyphen, and a single word wider than the line is broken as print does, with a
 hyphen at the break ("Aufenthalts-" / "raum"), never losing a letter. Where a
-word may break is looked up in the table's language's hyphenation dictionary
-(Hunspell's patterns, as LibreOffice uses them, through pyphen): German words
-by the German one, English by the English one. A name may come from any
-language: a word the dictionary has no break for that fits is broken by the
-syllable rules below, and failing those after as many letters as fit.
+word may break is pyphen's alone: the table's language's hyphenation dictionary
+(Hunspell's patterns, as LibreOffice uses them), German words by the German one,
+English by the English one; the line takes as much of the word as fits up to
+its last break there. A word the dictionary offers no break for that fits (a
+name from another language, or any word while the dictionary is still being
+read: put_off) breaks after as many letters as fit, with a hyphen: the last
+resort, never a guess at its syllables.
 """
 from __future__ import annotations
 
@@ -23,19 +25,15 @@ Width = Callable[[str], float]
 # the table's language -> its hyphenation dictionary (pyphen's name for it)
 DICTIONARIES = {"en": "en_US", "de": "de_DE"}
 
-VOWELS = set("aeiouyäöüáàâéèêíìîóòôúùûæøå")
-# not split: one sound, or a consonant and l / r that begin a syllable together ("Himmel-blau", "Am-brose")
-KEEP = ("ch", "ck", "ph", "th", "sh", "qu", "ie", "ei", "ai", "au", "eu", "äu", "ou", "oo", "ee",
-        "bl", "br", "pl", "pr", "kl", "kr", "gl", "gr", "fl", "fr", "dr", "tr")
-MIN_PART = 2       # letters at least on either side of a break
-MIN_TAIL = 3       # letters at least after a break between syllables (the dictionary's or the rules')
+MIN_PART = 2       # letters at least before a break, and after one between letters
+MIN_TAIL = 3       # letters at least after a dictionary's break (pyphen's `right`: "Recreation-" / "al" reads badly)
 
 
 def name_lines(name: str, room: float, width: Width, lang: str | None = "en") -> list[str]:
     """The lines of `name` in a line `room` wide: as many pieces on a line as fit,
     a piece being a word or the part of one up to its hyphen; a piece wider than
-    the line is hyphenated (by `lang`'s dictionary, see the module; None: by the
-    syllable rules alone). The letters, read line after line, are the name's."""
+    the line is hyphenated (by `lang`'s dictionary, see the module; None: no
+    dictionary, between letters). The letters, read line after line, are the name's."""
     lines: list[str] = []
     line = ""
     for space, piece in _pieces(name):
@@ -91,28 +89,25 @@ def _pieces(name: str) -> list[tuple[bool, str]]:
 def _cut(word: str, room: float, width: Width, points: list[int]) -> int | None:
     """Where to break a word too wide for its line: the letters before the break
     and a hyphen fit. The dictionary's last break that fits (`points`, as print
-    does); without one, a break between syllables by the rules below unless that
-    leaves the line much shorter than one that merely fits; else as much as fits."""
+    does); without one, after as many letters as fit."""
     # (never just before the piece's own hyphen: "IAAA-" / "--")
     fits = [k for k in range(MIN_PART, len(word) - MIN_PART + 1)
             if word[k] != "-" and width(word[:k] + "-") <= room]
     if not fits:
         return None
-    longest = fits[-1]
-    listed = [k for k in points if MIN_PART <= k <= longest and len(word) - k >= MIN_TAIL]
-    if listed:
-        return listed[-1]
-    # a syllable break that leaves three letters or more for the next line ("-fahrt", not "-rt")
-    good = [k for k in fits if _syllable_break(word, k) and k >= longest * 0.5 and len(word) - k >= MIN_TAIL]
-    return good[-1] if good else longest
+    listed = [k for k in points if MIN_PART <= k <= fits[-1]]
+    return listed[-1] if listed else fits[-1]
 
 
 def dictionary_breaks(word: str, lang: str | None) -> list[int]:
     """Where `lang`'s hyphenation dictionary breaks `word` (the number of characters
-    before each break), two letters at least on either side; none for a language
-    without one. Punctuation around the word ("(Seife)", "Raum:") is not part of
-    it. A break beside a part without a vowel is left out: the German patterns
-    have a few such slips ("Tun-ne-l-a-r-bei-ter", "Fer-tig-keits-s-um-me")."""
+    before each break), two letters at least before and three after; none for a
+    language without one (or while it is put off). Punctuation around the word
+    ("(Seife)", "Raum:") is not part of it. A break beside a piece of one letter
+    is left out: the German dictionary comes in two levels (a compound's parts,
+    then each part's syllables, two letters at least on either side of a break:
+    its COMPOUNDLEFTHYPHENMIN and COMPOUNDRIGHTHYPHENMIN), which pyphen reads as
+    one, and so slips on a few words ("Tun-ne-l-a-r-bei-ter", "Fer-tig-keits-s-um-me")."""
     dictionary = _dictionary(lang)
     if dictionary is None:
         return []
@@ -120,15 +115,14 @@ def dictionary_breaks(word: str, lang: str | None) -> list[int]:
     if letters is None:
         return []
     start, core = letters.start(), letters.group()
-    points = [k for k in dictionary.positions(core)
-              if MIN_PART <= k <= len(core) - MIN_PART and core[k - 1].isalpha() and core[k].isalpha()]
+    points = [k for k in dictionary.positions(core) if core[k - 1].isalpha() and core[k].isalpha()]
     edges = [0] + points + [len(core)]
-    voiced = [any(c in VOWELS for c in core[a:b].lower()) for a, b in zip(edges, edges[1:])]
-    return [start + k for i, k in enumerate(points) if voiced[i] and voiced[i + 1]]
+    return [start + k for i, k in enumerate(points, 1)
+            if k - edges[i - 1] >= MIN_PART and edges[i + 1] - k >= MIN_PART]
 
 
 _loaded: dict[str, object] = {}
-_later: set[str] = set()        # dictionaries put off (put_off): the rules break words until prepare has read them
+_later: set[str] = set()        # dictionaries put off (put_off): words break between letters until it is read
 _loading = threading.Lock()
 
 
@@ -145,12 +139,12 @@ def _read(name: str):
     with _loading:
         if name not in _loaded:
             import pyphen
-            _loaded[name] = pyphen.Pyphen(lang=name, left=MIN_PART, right=MIN_PART)   # reads it all
+            _loaded[name] = pyphen.Pyphen(lang=name, left=MIN_PART, right=MIN_TAIL)   # reads it all
     return _loaded[name]
 
 
 def put_off(lang: str) -> None:
-    """Words in `lang` break by the syllable rules, not waiting for its dictionary, until
+    """Words in `lang` break between letters, not waiting for its dictionary, until
     prepare() has read it: reading the German one takes some 0.6 s here (seconds on a
     Pi), which the app's first frame does not wait for."""
     name = DICTIONARIES.get(lang)
@@ -174,21 +168,6 @@ def prepare(lang: str, then: Callable[[], object] | None = None) -> None:
             then()
 
     threading.Thread(target=read, name="cellmate-hyphenation", daemon=True).start()
-
-
-def _syllable_break(word: str, k: int) -> bool:
-    """A break before word[k] that print would allow: between two consonants
-    (not inside "ch", "ck", "sch" ...), or before the one consonant between two vowels."""
-    before, at = word[k - 1].lower(), word[k].lower()
-    after = word[k + 1].lower() if k + 1 < len(word) else ""
-    if not (before.isalpha() and at.isalpha()):
-        return False
-    if before + at in KEEP or "sch" in (word[k - 1:k + 2].lower(), word[max(0, k - 2):k + 1].lower()):
-        return False
-    consonant = lambda c: c.isalpha() and c not in VOWELS  # noqa: E731
-    if consonant(before) and consonant(at):
-        return True
-    return before in VOWELS and consonant(at) and after in VOWELS
 
 
 def pack(items: list[str], rooms: list[float], width: Width, sep: str = " · ") -> list[list[str]]:
