@@ -865,7 +865,7 @@ def test_locale_files_are_prefixed_and_match():
     en = json.loads((folder / "en.json").read_text(encoding="utf-8"))
     de = json.loads((folder / "de.json").read_text(encoding="utf-8"))
     assert set(en) == set(de)
-    assert all(k.startswith("dig.") or k.startswith("error.dig_") for k in en)
+    assert all(k.startswith(("dig.", "error.dig_", "settings.dig_")) for k in en)
     for key in en:
         assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", de[key])), key
 
