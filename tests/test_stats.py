@@ -203,6 +203,14 @@ def test_per_game_average_length_and_how_the_snitch_games_ended():
     assert snitch.outcomes["escaped"] == 3 and snitch.outcome_wins["escaped"] == 3
 
 
+def test_a_game_adds_its_own_statistics_lines_the_snitch_how_often_the_snitch_won():
+    s = stats.compute(HISTORY)
+    assert SNITCH.stats_lines(s.games["snitch"], Catalogue("en")) == ["The Snitch won 2 of 3 games (67 %)."]
+    assert SNITCH.stats_lines(s.games["snitch"], Catalogue("de")) == ["Der Spitzel gewann 2 von 3 Spielen (67 %)."]
+    assert SNITCH.stats_lines(stats.GameLine(plays=2), Catalogue("en")) == []     # never known who held it
+    assert DIG.stats_lines(s.games["dig"], Catalogue("en")) == []                  # a game with nothing to add
+
+
 def test_two_names_merged_count_as_one_player_and_can_be_parted_again():
     s = stats.compute(HISTORY, {"Di": "Cy"})
     assert "Di" not in s.players and s.players["Cy"]["snitch"].plays == 6 and s.players["Cy"]["snitch"].wins == 4

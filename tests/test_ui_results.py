@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from companion.games import GAMES
 from companion.i18n import Catalogue
 from companion.session import Session
 from companion.store import Store
@@ -108,6 +109,8 @@ def test_the_statistics_of_50_games_in_bars_and_words(make_ui, lang):  # noqa: F
     assert ui.app.sm.current == "stats"
     texts = [w.text for w in screen.ids.body.children if hasattr(w, "text")]
     assert t("stats.players") in texts and t("snitch.title") in texts
+    own = GAMES["snitch"].stats_lines(played.games["snitch"], t)   # a game's own lines (how often the Snitch won)
+    assert own and set(own) <= set(texts)
     biased = [text for text in texts if text.startswith(t("stats.dice.biased", count=1000, odds="")[:30])]
     assert len(biased) == 1 and "p <" not in biased[0] and "chi" not in biased[0].lower()   # words, not jargon
     bars = [w for w in screen.ids.body.children if type(w).__name__ == "StatBar"]

@@ -693,6 +693,10 @@ class Game:
         seat = state.get("first_player")
         return None if state.get("phase") == "setup" or not _whole(seat) else seat
 
+    def stats_lines(self, line, t) -> list[str]:
+        """The game's own lines under its heading in Statistics (line: its companion.stats.GameLine)."""
+        return []
+
     help_keys: tuple[str, ...] = ()  # catalogue keys: how the app reads the rules, button use
     reference: tuple[Reference, ...] = ()   # the rules in short, topic by topic, with the rulebook's page
 

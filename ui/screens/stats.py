@@ -1,5 +1,6 @@
 """Statistics: who plays and wins, per game and over all; how long games take; how
-The Snitch ends; whether the dice are fair. Reached from Past games.
+each game ends, and its own lines (Game.stats_lines); whether the dice are fair.
+Reached from Past games.
 
 Its look is in stats.kv beside this file: bars drawn with Kivy's own graphics
 (StatBar), text at 24 px. The numbers come from companion.stats: kept in the store, they
@@ -23,7 +24,7 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from companion import stats
+from companion import games, stats
 from companion.store import StoreError
 
 from .. import theme
@@ -325,9 +326,9 @@ class StatsScreen(BaseScreen):
         yield StatHeading(text=game_title(t, game_id))
         minutes = stats.minutes(line.average_seconds)
         yield StatText(text=t("stats.game_line", count=line.plays, minutes="?" if minutes is None else minutes))
-        if game_id == "snitch" and line.outcomes.get("snitch"):
-            won, count = line.outcome_wins.get("snitch", 0), line.outcomes["snitch"]
-            yield StatText(text=t("stats.snitch_won", wins=won, count=count, rate=stats.percent(won / count)))
+        game = games.GAMES.get(game_id)     # (None: a game this version does not know)
+        for text in game.stats_lines(line, t) if game is not None else ():
+            yield StatText(text=text)
         for ending, count in sorted(line.endings.items(), key=lambda kv: -kv[1]):
             yield StatBar(label=t(f"result.{game_id}.ending.{ending}"), value=str(count),
                           share=count / line.plays, bar_colour=list(theme.TONES["go"][0]))
