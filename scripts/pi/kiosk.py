@@ -265,9 +265,12 @@ def group_lines(host: Host) -> list[list[str]]:
     return [line.split(":") for line in text.splitlines() if line.count(":") >= 3]
 
 
+def passwd_lines(host: Host) -> list[list[str]]:
+    return [line.split(":") for line in (read_text(host.p("/etc/passwd")) or "").splitlines()]
+
+
 def user_entry(host: Host, name: str) -> list[str] | None:
-    for line in (read_text(host.p("/etc/passwd")) or "").splitlines():
-        parts = line.split(":")
+    for parts in passwd_lines(host):
         if parts and parts[0] == name and len(parts) >= 7:
             return parts
     return None
@@ -286,6 +289,36 @@ def _edit_lines(path: Path, fn) -> None:
     new = fn(lines)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(line + "\n" for line in new), encoding="utf-8")
+
+
+# -- what useradd, usermod, gpasswd and userdel do, played on the files under --root -----
+def edit_membership(host: Host, user: str, groups, join: bool) -> None:
+    """Put `user` into (usermod --append) or take it out of (gpasswd --delete, userdel) the
+    member list of each group in `groups` in etc/group; None: every group."""
+    def edit(lines):
+        out = []
+        for line in lines:
+            parts = line.split(":")
+            if len(parts) >= 4 and (groups is None or parts[0] in groups):
+                members = [m for m in parts[3].split(",") if m and (join or m != user)]
+                parts[3] = ",".join(members + [user] if join else members)
+                line = ":".join(parts)
+            out.append(line)
+        return out
+    _edit_lines(host.p("/etc/group"), edit)
+
+
+def edit_account(host: Host, user: str, ident: int | None = None) -> None:
+    """useradd --system --user-group (`ident`: its uid and gid) or, without one, userdel:
+    the user's line in etc/passwd, its own group's in etc/group, and its place in every other."""
+    if ident is not None:
+        _edit_lines(host.p("/etc/passwd"),
+                    lambda lines: lines + [f"{user}:x:{ident}:{ident}:Cellmate kiosk:{DATA_DIR}:/usr/sbin/nologin"])
+        _edit_lines(host.p("/etc/group"), lambda lines: lines + [f"{user}:x:{ident}:"])
+        return
+    for path in ("/etc/passwd", "/etc/group"):
+        _edit_lines(host.p(path), lambda lines: [line for line in lines if line.split(":")[0] != user])
+    edit_membership(host, user, None, join=False)
 
 
 def source_digest(source: Path) -> str:
@@ -599,13 +632,9 @@ def step_user(host: Host, manifest: Manifest) -> None:
     host.change(f"user {USER}: make it (a system user, no login, home {DATA_DIR})")
 
     def emulate():
-        used_uids = {int(p[2]) for p in (line.split(":") for line in (read_text(host.p("/etc/passwd")) or "").splitlines())
-                     if len(p) > 2 and p[2].isdigit()}
+        used_uids = {int(p[2]) for p in passwd_lines(host) if len(p) > 2 and p[2].isdigit()}
         used_gids = {int(p[2]) for p in group_lines(host) if p[2].isdigit()}
-        ident = next(i for i in range(999, 99, -1) if i not in used_uids and i not in used_gids)
-        _edit_lines(host.p("/etc/passwd"),
-                    lambda lines: lines + [f"{USER}:x:{ident}:{ident}:Cellmate kiosk:{DATA_DIR}:/usr/sbin/nologin"])
-        _edit_lines(host.p("/etc/group"), lambda lines: lines + [f"{USER}:x:{ident}:"])
+        edit_account(host, USER, next(i for i in range(999, 99, -1) if i not in used_uids and i not in used_gids))
 
     host.run(["useradd", "--system", "--user-group", "--home-dir", DATA_DIR, "--no-create-home",
               "--shell", "/usr/sbin/nologin", "--comment", "Cellmate kiosk", USER], emulate=emulate)
@@ -633,19 +662,8 @@ def step_groups(host: Host, manifest: Manifest) -> bool:
         return False
     host.change(f"user {USER}: add to {', '.join(add)}")
     for group in add:
-        def emulate(group=group):
-            def edit(lines):
-                out = []
-                for line in lines:
-                    parts = line.split(":")
-                    if parts[0] == group and len(parts) >= 4:
-                        members = [m for m in parts[3].split(",") if m] + [USER]
-                        parts[3] = ",".join(members)
-                        line = ":".join(parts)
-                    out.append(line)
-                return out
-            _edit_lines(host.p("/etc/group"), edit)
-        host.run(["usermod", "--append", "--groups", group, USER], emulate=emulate)
+        host.run(["usermod", "--append", "--groups", group, USER],
+                 emulate=lambda group=group: edit_membership(host, USER, {group}, join=True))
         changed = True
     if not host.dry_run:
         manifest.data["groups_added"] = sorted(set(manifest.data["groups_added"]) | set(add))
@@ -978,26 +996,7 @@ def uninstall(args) -> int:
     if user_entry(host, USER) is not None:
         if data.get("created_user"):
             host.change(f"user {USER}: remove (install-pi made it)")
-
-            def emulate():
-                def passwd(lines):
-                    return [line for line in lines if line.split(":")[0] != USER]
-
-                def group(lines):
-                    out = []
-                    for line in lines:
-                        parts = line.split(":")
-                        if parts[0] == USER:
-                            continue
-                        if len(parts) >= 4:
-                            parts[3] = ",".join(m for m in parts[3].split(",") if m and m != USER)
-                            line = ":".join(parts)
-                        out.append(line)
-                    return out
-                _edit_lines(host.p("/etc/passwd"), passwd)
-                _edit_lines(host.p("/etc/group"), group)
-
-            host.run(["userdel", USER], emulate=emulate)
+            host.run(["userdel", USER], emulate=lambda: edit_account(host, USER))
         else:
             if manifest.unknown("created_user"):
                 host.say("left", f"user {USER} stays: whether install-pi made it is unknown "
@@ -1007,18 +1006,8 @@ def uninstall(args) -> int:
             if groups:
                 host.change(f"user {USER}: take out of {', '.join(groups)} (added by install-pi)")
                 for group_name in groups:
-                    def emulate(group_name=group_name):
-                        def edit(lines):
-                            out = []
-                            for line in lines:
-                                parts = line.split(":")
-                                if parts[0] == group_name and len(parts) >= 4:
-                                    parts[3] = ",".join(m for m in parts[3].split(",") if m and m != USER)
-                                    line = ":".join(parts)
-                                out.append(line)
-                            return out
-                        _edit_lines(host.p("/etc/group"), edit)
-                    host.run(["gpasswd", "--delete", USER, group_name], emulate=emulate)
+                    host.run(["gpasswd", "--delete", USER, group_name],
+                             emulate=lambda group_name=group_name: edit_membership(host, USER, {group_name}, join=False))
             if manifest.unknown("groups_added"):
                 still = [g for g in GROUPS if g not in groups and USER in (group_members(host, g) or set())]
                 if still:
