@@ -55,7 +55,9 @@ def at_start(_dt):    # the first frame's tick: what start read to draw the tabl
     from kivy.lang import Builder
     from ui.widgets import LATER_KV
     report["start_read_later_looks"] = str(LATER_KV) in Builder.files
-    report["start_games"] = sorted(m for m in sys.modules if m.startswith("companion.games."))
+    from companion.games import folders
+    report["start_games"] = sorted(m.split(".")[2] for m in sys.modules
+                                   if m.startswith("companion.games.") and m.split(".")[2] in folders())
     report["start_board"] = "companion.board" in sys.modules
 
 report = {}
@@ -99,7 +101,7 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
     assert report["start_screen"] == "dice"  # straight back to the unfinished table
     # start reads only what the table is drawn with: its one game, not the looks of forms and dialogs;
     # those are read on the frames right after the first, before anybody can tap
-    assert report["start_games"] == ["companion.games.base", "companion.games.dice"]
+    assert report["start_games"] == ["dice"]      # the engine aside, one game's folder
     assert report["start_board"] is False     # the dice table's screen draws no board
     assert report["start_read_later_looks"] is False and report["later_looks"] is True
     assert report["banner"].startswith("Die Konfigurationsdatei hat 1 Problem;")

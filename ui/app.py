@@ -43,6 +43,7 @@ from kivy.properties import BooleanProperty, StringProperty  # noqa: E402
 from companion import __version__, controller, cues as cue_names, speech  # noqa: E402
 from companion import config as config_file  # noqa: E402
 from companion import games  # noqa: E402
+from companion.games.memory import remembers  # noqa: E402
 from companion.i18n import Catalogue  # noqa: E402
 from companion.inputs import InputEvent  # noqa: E402
 from companion.session import Session  # noqa: E402
@@ -703,7 +704,7 @@ class CellmateApp(App):
         cues = self.seat_pads.commit_held()
         self.clocks.follow(self.session)
         session = self.session
-        if session is not None and session.game.memory_keys:
+        if session is not None and remembers(session.game) and session.game.memory_keys:
             if self.learning is None or self.learning.session_id != session.id:
                 self.learning = game_memory.Learning(session.id)
             try:

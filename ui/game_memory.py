@@ -1,7 +1,8 @@
 """What a game remembers across tables, kept in the store's settings (no Kivy).
 
-The game says what it remembers and what it learns (Game.memory_keys, recall,
-learn, memory_view, edit_memory, export_memory); this module reads those
+A game that remembers (it took the Memory part: companion.games.memory) says what
+it remembers and what it learns (memory_keys, recall, learn, memory_view,
+edit_memory, export_memory); this module reads those
 settings from the store and writes back only what changed. A value the store
 cannot take is logged and learned again at the next change of the game.
 """
@@ -11,11 +12,12 @@ import json
 from pathlib import Path
 
 from companion.games.base import Game
+from companion.games.memory import remembers
 
 
 def read(store, game: Game) -> dict:
     out = {}
-    for key in game.memory_keys:
+    for key in game.memory_keys if remembers(game) else ():
         value = store.get_setting(key)
         if value is not None:
             out[key] = value
@@ -32,7 +34,7 @@ def write(store, before: dict, after: dict) -> bool:
 
 def options(store, game: Game) -> dict:
     """What a new game of `game` takes from what earlier tables taught."""
-    return game.recall(read(store, game)) if game.memory_keys else {}
+    return game.recall(read(store, game)) if remembers(game) and game.memory_keys else {}
 
 
 def edit(store, game: Game, change: tuple) -> dict:

@@ -1,312 +1,53 @@
-"""The game plug-in interface: a game is state plus legal actions plus apply.
+"""The engine: a game is state plus legal actions plus apply.
 
 State and actions are plain JSON-ready dicts, so the session can store them,
 snapshot them and print them from `companion script` unchanged. `apply` is
 pure and deterministic: anything random is decided by `resolve` first and
-written into the action, so replaying the log gives the same table.
+written into the action, so replaying the log gives the same table. A game
+writes its rules as a table of moves (moves.py) and the engine derives
+legal_actions, resolve and apply from it; a game writes none of them itself.
 
-A game writes its rules as a table of moves (`Game.moves`): each `Move` says
-in which phases it may happen, who makes it, what it takes (`Param`s), when
-it is refused (`Rule`s), what it decides at random and what it does to the
-table. `legal_actions`, `resolve` and `apply` follow from that table; a game
-writes none of them itself:
+The contract, in layers (a game is a folder companion/games/<id>/; tests/example_game
+is a whole one, docs/write-a-game.md walks through it):
 
-    Move("pass_soap", phases=("turn",), actor="soap",
-         unless=(Rule(lambda s, me: not s["acted"], "snitch_act_first", "play, draw or use an Item first"),),
-         apply=_pass_soap)
+| layer          | what                                                     | where        |
+| -------------- | -------------------------------------------------------- | ------------ |
+| must provide   | id, title, min_players/max_players, options, setup,      | Game (here)  |
+|                | moves (a table of Move), result (default: "winners")     | moves.py     |
+| view           | summary, board, log_words, help, reference (defaults     | Game (here)  |
+|                | plain; a game writes them in its view.py)                |              |
+| may add        | voice: spoken lines beyond whose turn and who won        | voice.py     |
+|                | pads and lights: leds, pad_buttons, pad_may, ballot      | seat_pads.py |
+|                | secrets: what the rules hide, from whom, until when      | secrets.py   |
+|                | a setup checklist from the rulebook                      | checklist.py |
+|                | memory across tables (opt in: the Memory mixin)          | memory.py    |
+|                | input_action, countdown, cues, upgrade, stats_lines      | Game (here)  |
 
-Everything else a shell or the pads need from a game is a hook with a plain
-default: `summary` (words for the screen), `board` (what to draw), `leds` (each
-seat's light), `pad_buttons` (what a pad's buttons mean), `ballot` (a secret
-vote), `secrets` (what the rules hide, from whom, until when: see Secret),
-`upgrade` (a state saved by an older Cellmate brought up to date),
-`input_action` (the table's buttons), `countdown`, `log_words`, `table_screen`,
-and the memory across games (`memory_keys`, `recall`, `learn`, `memory_view`,
-`edit_memory`, `export_memory`). A new game is one module in this package
-(tests/example_game.py shows a whole one).
+Voice, pads and secrets have a plain default every game has (whose turn is said
+and lit, nothing hidden); a game adds to them by overriding their hooks. Memory is
+taken only by a game that mixes it in; the shell asks `memory.remembers(game)`.
 """
 from __future__ import annotations
 
 import pickle
 import random
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable
+from dataclasses import dataclass, replace
 
-from .. import lights, speech
 from ..dice import roll_d6
 from ..errors import IllegalAction
-from ..inputs import DONE, MAIN, InputEvent
-from ..lights import Led
+from ..inputs import InputEvent
 from ..secret import SECRET
-
-# How the screen offers a move (Move.role)
-PLAY, END_TURN, ADJUST = "play", "end_turn", "adjust"
 from ..timers import TimerCues
+from .memory import MemoryEntry, MemoryList, MemoryView
+from .moves import (ADJUST, END_TURN, PLAY, ActionSpec, Move, Option, Param, Rule, _short, _whole, name_of,
+                    player_of)
+from .seat_pads import Ballot, Pads
+from .secrets import Secret, Secrets
+from .voice import Voice
 
-__all__ = ["ActionSpec", "Ballot", "Game", "IllegalAction", "MemoryEntry", "MemoryList", "MemoryView", "Move",
-           "Option", "Param", "Reference", "Rule", "SECRET", "Secret", "make_result", "name_of", "player_of"]
-
-
-@dataclass(frozen=True)
-class Option:
-    name: str
-    kind: str                 # "bool", "int" or "choice"
-    default: Any
-    label: str                # catalogue key
-    choices: tuple = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    pads_default: Any = None  # the default when seat pads are plugged in at setup (None: `default`)
-    table_default: Any = None  # the setup screen's default, when a script's is another (None: `default`)
-
-    def check(self, value):
-        if self.kind == "bool" and isinstance(value, bool):
-            return value
-        if self.kind == "int" and isinstance(value, int) and not isinstance(value, bool):
-            if (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum):
-                return value
-        if self.kind == "choice" and _is_one_of(value, self.choices):
-            return value
-        raise IllegalAction("bad_option", f"option {self.name} cannot be {value!r}", option=self.name)
-
-
-def _is_one_of(value, choices) -> bool:
-    # `in` alone would let True stand for 1 and a list fail to hash in a set
-    return any(type(value) is type(c) and value == c for c in choices)
-
-
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-@dataclass(frozen=True)
-class Param:
-    """One argument of an action, described so a screen can ask for it, a test can
-    pick it at random and `check` can refuse a bad one, all from the same words.
-
-    kind: "die" (faces 1-6, `count` of them, a list), "int" (minimum..maximum),
-    "seat" (one of `choices`, seat numbers), "choice" (one of `choices`:
-    strings or numbers, each named by the label key plus "." and the choice),
-    "bool", "text" (at most `length` letters), "counts" (`count` whole numbers of 0
-    or more adding up to `maximum`: a vote's totals, one per seat; never asked on a
-    screen). `optional`: may be left out (a die left out is rolled by the app;
-    anything else takes `default`). What the table must not see is the game's
-    `secrets`, not a Param's.
-    `error`/`message`: the refusal of a bad value, when the game words it its own
-    way (message fields: {name} the argument, {low} {high} {count} {value}).
-    """
-    kind: str
-    label: str = ""           # catalogue key
-    choices: tuple = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    optional: bool = False
-    count: int = 1            # for "die": how many faces
-    default: Any = None
-    length: int = 40          # for "text": the most letters
-    error: str = ""
-    message: str = ""
-
-    def check(self, name: str, value):
-        """The value as it is stored, or IllegalAction saying what is wrong with it."""
-        kind = self.kind
-        if kind == "die":
-            if not isinstance(value, list) or len(value) != self.count:
-                raise self._refuse(name, value, "dice_count", f"enter {self.count} die face{'s' * (self.count > 1)}"
-                                   + (", as a list: [4]" if self.count == 1 else ""))
-            if not all(_whole(v) and 1 <= v <= 6 for v in value):
-                bad = next(v for v in value if not (_whole(v) and 1 <= v <= 6))
-                raise self._refuse(name, bad, "bad_face", "a die shows 1 to 6, not {value}")
-            return list(value)
-        if kind == "int":
-            low = self.minimum if self.minimum is not None else -10 ** 9
-            high = self.maximum if self.maximum is not None else 10 ** 9
-            if not _whole(value) or not low <= value <= high:
-                raise self._refuse(name, value, "bad_number", "{name} must be a whole number from {low} to {high}, "
-                                   "not {value}")
-            return value
-        if kind == "seat":
-            if not _whole(value) or (self.choices and value not in self.choices):
-                raise self._refuse(name, value, "bad_player", "there is no seat {value} at this table")
-            return value
-        if kind == "choice":
-            if not _is_one_of(value, self.choices):
-                # a choice may be a name the table typed (Dig's added places): braces in it are text
-                shown = ", ".join(str(c) for c in self.choices).replace("{", "{{").replace("}", "}}")
-                raise self._refuse(name, value, "bad_choice", "{name} is one of " + shown + ", not {value}")
-            return value
-        if kind == "bool":
-            if not isinstance(value, bool):
-                raise self._refuse(name, value, "bad_bool", "{name} is true or false, not {value}")
-            return value
-        if kind == "counts":
-            if not isinstance(value, list) or len(value) != self.count or not all(
-                    _whole(v) and v >= 0 for v in value) or (self.maximum is not None and sum(value) != self.maximum):
-                raise self._refuse(name, value, "bad_counts", "{name} is a list of {count} whole numbers adding up "
-                                   "to {high}, not {value}")
-            return list(value)
-        if kind == "text":
-            if value is None:
-                return ""
-            if not isinstance(value, str) or len(value.strip()) > self.length or any(
-                    ord(ch) < 32 or 0x7f <= ord(ch) < 0xa0 for ch in value):
-                raise self._refuse(name, value, "bad_text", "{name} must be a text of at most {limit} letters")
-            return " ".join(value.split())
-        raise ValueError(f"unknown Param kind {kind!r}")
-
-    def _refuse(self, name: str, value, key: str, message: str) -> IllegalAction:
-        fields = {"name": name, "field": name, "low": self.minimum, "high": self.maximum, "count": self.count,
-                  "limit": self.length, "value": _short(value)}
-        text = (self.message or message).format(**fields)
-        return IllegalAction(self.error or key, text, **{k: v for k, v in fields.items() if k != "value"},
-                             **({"value": fields["value"]} if "{value}" in (self.message or message) else {}))
-
-
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-@dataclass(frozen=True)
-class ActionSpec:
-    """One thing that may be done now: a button on screen, a name in scripts."""
-    type: str
-    label: str                             # catalogue key
-    player: int | None = None              # who does it (None: anyone / the table)
-    params: dict[str, Param] = field(default_factory=dict)
-    role: str = PLAY                       # PLAY, END_TURN or ADJUST (see Move.role)
-
-
-# -- the table of moves ----------------------------------------------------------------
-def name_of(state: dict, seat) -> str:
-    players = state.get("players") or []
-    return players[seat]["name"] if _whole(seat) and 0 <= seat < len(players) else "?"
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A reason a move is refused now: `when(state, seat)` is true -> IllegalAction
-    `key`, said as `message` (fields: {name} the seat's player, and `params(state,
-    seat)`). A move refused by a rule is not on the legal list either."""
-    when: Callable[[dict, int | None], bool]
-    key: str
-    message: str
-    params: Callable[[dict, int | None], dict] | None = None
-
-    def refusal(self, state: dict, seat) -> IllegalAction | None:
-        if not self.when(state, seat):
-            return None
-        fields = {"name": name_of(state, seat), **(self.params(state, seat) if self.params else {})}
-        return IllegalAction(self.key, self.message.format(**fields), **fields)
-
-
-Actor = str | Callable[[dict], "int | None"] | None
-
-
-@dataclass(frozen=True)
-class Move:
-    """One thing the rules let a table do, as data (see the module doc).
-
-    type:    the action's name in scripts and the log.
-    phases:  the phases it may happen in (state["phase"]); None: any phase of play.
-    actor:   who makes it: a state key holding a seat ("current", "soap", "file"),
-             a function state -> seat, "each" (any seat in `seats(state)`, named by
-             "player"), "any" (any seat; without "player": the current one),
-             or None (the table: nobody in particular).
-    params:  its arguments, or a function (state, seat) -> arguments.
-    unless:  Rules that refuse it now (arguments aside); refused -> not listed.
-    check:   (state, action) -> None, the checks that need the arguments; raise
-             IllegalAction. action holds the checked arguments and "player".
-    decide:  (state, action, rng) -> action: what is decided once and stored
-             (draws, results worked out now); dice left out are rolled before it.
-    apply:   (state, action) -> None: the move's effect on a copy of the state.
-    listing: (state, seat) -> [arguments, ...]: how the screen offers it when one
-             button per choice reads better (Sing Sing: one per window).
-    seats:   for actor "each": state -> the seats that may make it now.
-    named:   for actor "each": "player" must be given, never taken for the current
-             seat (a roll for oneself that any seat may make at any moment).
-    label:   catalogue key; default "<game>.action.<type>". A function of the listed
-             arguments when each listed button has its own words (The Snitch: one
-             "Use the Key" button, one "Use the Crowbar" button, ...).
-    role:    how the screen offers it: PLAY (a step of the game), END_TURN (hands
-             the turn on: always in sight) or ADJUST (the table puts something
-             right after a card's effect: behind one "Adjust" button).
-    """
-    type: str
-    phases: tuple[str, ...] | None = None
-    actor: Actor = "current"
-    params: dict[str, Param] | Callable[[dict, Any], dict[str, Param]] = field(default_factory=dict)
-    unless: tuple[Rule, ...] = ()
-    check: Callable[[dict, dict], None] | None = None
-    decide: Callable[[dict, dict, random.Random], dict] | None = None
-    apply: Callable[[dict, dict], None] | None = None
-    listing: Callable[[dict, Any], list[dict[str, Param]]] | None = None
-    seats: Callable[[dict], Iterable[int]] | None = None
-    named: bool = False
-    label: str | Callable[[dict[str, Param]], str] | None = None
-    role: str = PLAY
-
-    def params_for(self, state: dict, seat) -> dict[str, Param]:
-        return self.params(state, seat) if callable(self.params) else self.params
-
-    def actors(self, state: dict) -> list:
-        """The seats that may make it now, as the legal list offers it."""
-        actor = self.actor
-        if actor is None:
-            return [None]
-        if actor == "each":
-            return list(self.seats(state) if self.seats else range(len(state["players"])))
-        if actor == "any":
-            return [state.get("current")]
-        if callable(actor):
-            return [actor(state)]
-        return [state.get(actor)]
-
-
-@dataclass(frozen=True)
-class Ballot:
-    """A secret vote in progress (Game.ballot): who is still to vote, in the order
-    they vote on the screen, whom they may vote for, and the one action that
-    counts the ballots once all are in. A ballot is never written down: the
-    action holds the totals, one per seat, and nothing says who voted for whom."""
-    voters: tuple[int, ...]
-    candidates: tuple[int, ...]
-    seats: int = 0                          # the table's seats (the totals' length)
-    label: str = ""                         # catalogue key: the question a voter answers
-    action: str = "secret_vote"
-    param: str = "tally"
-
-    def count(self, ballots: dict[int, int]) -> dict:
-        """The action that puts the ballots in, as totals per seat."""
-        tally = [0] * max(self.seats, max(self.candidates, default=-1) + 1)
-        for voter in self.voters:
-            tally[ballots[voter]] += 1
-        return {"type": self.action, self.param: tally}
-
-
-@dataclass(frozen=True)
-class Secret:
-    """Something the rules hide from the table: where the app keeps it, who may
-    know it, and from when everybody may (Game.secrets).
-
-    field:    a key of the state whose value is secret ("votes"), or
-    action:   (type, argument): an argument of a stored action ("stash_item", "item");
-    known_to: who may know it besides the app: "owner" (the seat it belongs to: the
-              voter, the stash's owner), "others" (all but one seat: the masked
-              player's bar in Sing Sing) or "nobody" (cards nobody has seen);
-    until:    state -> True once everybody may know it (None: never).
-
-    Whatever the table shares (the screen, the log, past games, the pads' lights)
-    shows a secret only once `until` says so; `companion script` keeps the whole
-    state and names the secret fields beside it."""
-    field: str = ""
-    action: tuple[str, str] | None = None
-    known_to: str = "owner"
-    until: Callable[[dict], bool] | None = None
-
-    def kept(self, state: dict) -> bool:
-        """Still secret in this state."""
-        return self.until is None or not self.until(state)
+__all__ = ["ADJUST", "END_TURN", "PLAY", "ActionSpec", "Ballot", "Game", "IllegalAction", "MemoryEntry", "MemoryList",
+           "MemoryView", "Move", "Option", "Param", "Reference", "Rule", "SECRET", "Secret", "make_result", "name_of",
+           "player_of"]
 
 
 @dataclass(frozen=True)
@@ -318,44 +59,7 @@ class Reference:
     phases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class MemoryEntry:
-    """One remembered fact, as the settings screen lists it (a face of Dig's die)."""
-    key: str                                   # what edit_memory gets back ("7")
-    text: str                                  # words: "7: Laundry + Yard", "8: not known yet"
-    known: bool                                # set, or not known yet
-    fixed: bool = False                        # printed in the rulebook: shown, never changed
-    choices: tuple[tuple[str, str], ...] = ()  # (value, words) it may be set to
-    question: str = ""                         # what choosing asks ("Which two places are beside the 3?")
-
-
-@dataclass(frozen=True)
-class MemoryList:
-    """A list the table added to (Dig's extra places): each item removable, more may be added."""
-    key: str
-    label: str
-    items: tuple[tuple[str, str], ...]         # (value, words)
-    can_add: bool
-    add_label: str
-    add_title: str = ""                        # what adding asks ("Name of the added place")
-
-
-@dataclass(frozen=True)
-class MemoryView:
-    """What a game remembers across tables, for the settings screen (Game.memory_view)."""
-    title: str
-    note: str
-    entries: tuple[MemoryEntry, ...] = ()
-    lists: tuple[MemoryList, ...] = ()
-    fixed_note: str = ""                       # said when a fixed entry is tapped
-    export_name: str | None = None             # the file "Export" writes in the data dir
-    forget_label: str = ""                     # the button that makes an entry unknown again
-    export_label: str = ""                     # the export button
-    exported: str = ""                         # said after exporting ({name}: the file's name)
-    export_failed: str = ""                    # said when it could not be written ({reason})
-
-
-class Game:
+class Game(Voice, Pads, Secrets):
     id: str = ""
     title: str = ""               # catalogue key
     min_players: int = 2
@@ -364,9 +68,6 @@ class Game:
     timer_cues: TimerCues = TimerCues()
     moves: tuple[Move, ...] = ()
     over_phase: str = "over"      # no move is made in it: only undo
-    # What each pad button stands for (tried in order), as the table's buttons.
-    pad_buttons: dict[int, tuple[InputEvent, ...]] = {MAIN: (InputEvent.ROLL,), DONE: (InputEvent.CONFIRM,)}
-    memory_keys: tuple[str, ...] = ()   # settings the game learns across tables (see recall / learn)
     # How the shell plays it: which table screen draws it ("game": the generic one,
     # from summary and legal_actions); whether TIMER is the table's own turn timer
     # (when input_action leaves it alone); whether the shell announces who starts
@@ -583,41 +284,6 @@ class Game:
         """What to draw of the table (companion.board.Board), in words; None: nothing."""
         return None
 
-    # -- what is said aloud (companion/speech.py) ------------------------------------------
-    def turn_of(self, state: dict) -> int | None:
-        """The seat whose turn it is, as said aloud ("Ann's turn"); None: nobody's now."""
-        seat = state.get("current")
-        return None if state.get("finished") or not _whole(seat) else seat
-
-    def spoken(self, before: dict, after: dict, action: dict, t) -> list[speech.Line]:
-        """What to say aloud for one step (speech.Line), in the catalogue's words. `before`,
-        `after` and `action` have every secret blanked, even one the table may see by now
-        (speech.lines_for: speech.unspoken), so nothing said can be a secret. Default: whose turn it is when it
-        passes on, and who won. A game adds its own events before those."""
-        out = []
-        seat = self.turn_of(after)
-        if seat is not None and seat != self.turn_of(before):
-            out.append(speech.turn(t("speech.turn", name=name_of(after, seat))))
-        if after.get("finished") and not before.get("finished"):
-            out.append(self.spoken_end(after, t))
-        return out
-
-    def spoken_start(self, state: dict, t) -> list[speech.Line]:
-        """What to say when a new game is on the table (public state): whose turn it is."""
-        seat = self.turn_of(state)
-        return [] if seat is None else [speech.turn(t("speech.turn", name=name_of(state, seat)))]
-
-    def cover_noise(self, state: dict) -> bool:
-        """Whether a noise should cover the table's sounds now (speech.cover_noise on): Sing
-        Sing while a bar is taken out. Default: never."""
-        return False
-
-    def spoken_end(self, state: dict, t) -> speech.Line:
-        """The end of the game aloud: who won."""
-        winners = [name_of(state, seat) for seat in (self.result(state) or {}).get("winners", ())]
-        text = t("speech.winners", names=speech.names(t, winners), count=len(winners)) if winners else t("speech.over")
-        return speech.Line(text, speech.WINNER, speech.HIGH)
-
     def cues(self, before: dict, after: dict, action: dict) -> list[str]:
         return []
 
@@ -630,39 +296,6 @@ class Game:
         The clock itself lives in the app (the state stays deterministic);
         its beeps are `timer_cues`."""
         return None
-
-    # -- secrets -----------------------------------------------------------------------
-    secrets: tuple[Secret, ...] = ()   # what the rules hide, from whom, until when
-
-    # `always`: every secret, whatever its `until` (the voice: heard by all, the masked
-    # player in Sing Sing too, whether or not the screen may show it now).
-    # `veiled`: secrets the table saw hidden whose reveal is not in the history as it now
-    # stands (Session.veiled: an UNDO back before the hiding must not show them).
-    def hidden(self, state: dict, always: bool = False, veiled: Iterable[Secret] = ()) -> list[Secret]:
-        """The secrets the table must not see in `state`."""
-        veiled = tuple(veiled)
-        return [s for s in self.secrets if always or s in veiled or s.kept(state)]
-
-    def hidden_args(self, state: dict, action: dict, always: bool = False,
-                    veiled: Iterable[Secret] = ()) -> set[str]:
-        """Arguments of a past action the table must not see in `state` (the log's)."""
-        kind = action.get("type")
-        return {s.action[1] for s in self.hidden(state, always, veiled) if s.action and s.action[0] == kind}
-
-    def secret_fields(self, state: dict, always: bool = False, veiled: Iterable[Secret] = ()) -> list[str]:
-        """The state's fields that are secret now (`companion script` names them)."""
-        return [s.field for s in self.hidden(state, always, veiled) if s.field]
-
-    def public(self, state: dict, always: bool = False, veiled: Iterable[Secret] = ()) -> dict:
-        """The state as everybody at the table may know it: every field still secret
-        holds SECRET (one that holds nothing, None, hides nothing). Whatever the table
-        sees (summary, board, buttons, leds) is the same for a state and its public
-        view (tests/test_secrets.py plays that out), and a game's views draw a field
-        that holds SECRET as hidden, in any phase (a veiled one: after an UNDO)."""
-        hidden = self.secret_fields(state, always, veiled)
-        if not hidden:
-            return state
-        return {key: SECRET if key in hidden and value is not None else value for key, value in state.items()}
 
     def upgrade(self, state: dict) -> dict:
         """A state saved by an older Cellmate (a snapshot) in today's fields. Default: as it is."""
@@ -718,45 +351,6 @@ class Game:
         """Raise AssertionError when a state breaks the rules' invariants
         (used by the property tests over random action sequences)."""
 
-    # -- the seat pads ---------------------------------------------------------
-    def leds(self, state: dict) -> dict[int, Led]:
-        """Each seat's light (seats left out are off). Default: whose turn it is."""
-        return lights.turn(state)
-
-    def pad_may(self, state: dict, action: dict, seat: int) -> bool:
-        """May seat's pad send this action? Default: the legal list offers it to that seat."""
-        return any(spec.type == action["type"] and spec.player == seat for spec in self.legal_actions(state))
-
-    def ballot(self, state: dict) -> Ballot | None:
-        """The secret vote running now, if any (the pads hold the votes until all are in)."""
-        return None
-
-    # -- what the game remembers across tables -------------------------------------
-    def recall(self, memory: dict) -> dict:
-        """Options a new game takes from what was learned at earlier tables
-        (memory: the settings named in memory_keys)."""
-        return {}
-
-    def learn(self, memory: dict, state: dict, taught: dict) -> tuple[dict, dict]:
-        """After every change of a game: (memory to save, what this game has taught
-        so far). `taught` is what the previous call returned (start: {}), so a step
-        that is undone can take back what it taught."""
-        return memory, taught
-
-    def memory_view(self, memory: dict, t) -> MemoryView | None:
-        """The remembered facts in words, for the settings screen (None: nothing to show)."""
-        return None
-
-    def edit_memory(self, memory: dict, change: tuple) -> dict:
-        """The memory after one change from the settings screen:
-        ("set", entry key, value) | ("forget", entry key) | ("add", list key, text) |
-        ("remove", list key, value). IllegalAction when the game refuses it."""
-        raise IllegalAction("memory_fixed", "there is nothing to change here")
-
-    def export_memory(self, memory: dict) -> dict:
-        """The memory as JSON for the export file (MemoryView.export_name)."""
-        return dict(memory)
-
     # -- helpers ---------------------------------------------------------
     @staticmethod
     def copy(state: dict) -> dict:
@@ -773,9 +367,3 @@ def make_result(state: dict, winners, scores=None, outcomes=None, ending=None, t
             "ending": ending, "turns": turn if _whole(turn) else None}
 
 
-def player_of(state: dict, action: dict) -> int:
-    """The seat an action is for: given, or the player whose turn it is."""
-    seat = action.get("player", state.get("current"))
-    if not _whole(seat) or not 0 <= seat < len(state["players"]):
-        raise IllegalAction("bad_player", f"there is no seat {seat!r} at this table", seat=seat)
-    return seat

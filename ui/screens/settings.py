@@ -4,6 +4,7 @@ Its look is in settings.kv beside this file."""
 from __future__ import annotations
 
 from companion import games
+from companion.games.memory import remembers
 from companion.speech import KINDS
 
 from .. import prefs
@@ -54,7 +55,7 @@ class SettingsScreen(BaseScreen):
         if not getattr(self, "memory", None):
             self.memory = {}
             for game_id, game in games.GAMES.items():
-                if game.memory_keys:
+                if remembers(game) and game.memory_keys:
                     self.memory[game_id] = MemoryPanel(self.app, game)
         box.clear_widgets()
         for panel in self.memory.values():

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..base import IllegalAction, MemoryEntry, MemoryList, MemoryView
+from ..base import IllegalAction
+from ..memory import Memory, MemoryEntry, MemoryList, MemoryView
 
 CELL_BLOCK, CAFETERIA, RECREATION = "cell_block", "cafeteria", "recreational_area"
 INFIRMARY, SHOWERS = "infirmary", "showers"
@@ -122,7 +123,7 @@ def _remembered(memory, places=None):
         return places, {}
 
 
-class DigMemory:
+class DigMemory(Memory):
     """What the game remembers across tables: the board map and the added places.
     A mixin before Game (the Game's own answers come after it)."""
     memory_keys = (BOARD_KEY, PLACES_KEY)
