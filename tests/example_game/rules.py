@@ -1,11 +1,9 @@
-"""Coin toss: a tiny game written the way every game is, to show that a new game
-is one module and nothing else (issue 12). Players take turns tossing a coin;
-heads scores a point; the first to `target` points wins.
-"""
+"""Coin toss, its rules: the state, the moves and what each does, the result.
+Players take turns tossing a coin; heads scores a point; the first to `target`
+points wins; a player who is behind may concede."""
 from __future__ import annotations
 
 from companion import cues
-from companion.board import Board, Track
 from companion.games.base import Game, Move, Option, Param, Rule
 from companion.inputs import InputEvent
 from companion.players import left_of
@@ -21,18 +19,18 @@ def toss(s, a):
 
 
 MOVES = (
-    Move("toss", ("play",), "current", apply=toss,
+    Move("toss", phases=("play",), actor="current", apply=toss,
          params={"side": Param("choice", "coin.param.side", choices=("heads", "tails"), optional=True)},
          decide=lambda s, a, rng: {**a, "side": a.get("side") or rng.choice(("heads", "tails"))}),
     # Only a player who is behind may give up (the others share the win).
-    Move("concede", ("play",), "current", apply=lambda s, a: s.update(finished=True, phase="over", winners=[
+    Move("concede", phases=("play",), actor="current", apply=lambda s, a: s.update(finished=True, phase="over", winners=[
          seat for seat in range(len(s["players"])) if seat != a["player"]]),
          unless=(Rule(lambda s, me: s["points"][me] >= max(s["points"]), "coin_not_behind",
                       "{name} is not behind: no need to concede"),)),
 )
 
 
-class CoinToss(Game):
+class CoinTossRules(Game):
     id = "coin"
     title = "coin.title"
     options = (Option("target", "int", 3, "coin.option.target", minimum=1, maximum=5),)
@@ -45,14 +43,6 @@ class CoinToss(Game):
     def input_action(self, state, event):
         return {"type": "toss"} if event == InputEvent.ROLL and self.refusal(state, "toss") is None else None
 
-    def summary(self, state, t):
-        name = state["players"][state["current"]]["name"]
-        return {"headline": f"{name}: toss the coin" if not state["finished"] else "Over",
-                "lines": [f"{p['name']}: {n}" for p, n in zip(state["players"], state["points"])]}
-
-    def board(self, state, t):
-        return Board(tracks=(Track("points", "Points", tuple(state["points"]), state["options"]["target"]),))
-
     def cues(self, before, after, action):
         return [cues.SUCCESS] if after["finished"] else [cues.TAP]
 
@@ -60,5 +50,3 @@ class CoinToss(Game):
         assert all(0 <= n <= state["options"]["target"] for n in state["points"])
         assert state["finished"] == (state["phase"] == "over")
 
-
-GAME = CoinToss()
