@@ -31,7 +31,7 @@ from . import __version__
 from .players import same_name_key
 
 log = logging.getLogger(__name__)
-NAMES_KEY = "stats.names"     # setting: {"name as typed": "the name it counts as"} (store.STATS_READ too)
+NAMES_KEY = "stats.names"     # setting: {"name as typed": "the name it counts as"} (store_schema.STATS_READ too)
 FACES = (1, 2, 3, 4, 5, 6)
 MIN_ROLLS = 30
 P_BIASED = 0.01

@@ -39,9 +39,11 @@ from typing import Callable
 
 from companion import __version__
 from companion import config as config_file
-from companion.store import DB_NAME, Unusable, is_wal, open_to_check, why_unwritable
-from companion.store import inspect as store_layout
-from companion.store import kind_of as store_error_kind
+from companion.store import DB_NAME
+from companion.store_errors import kind_of as store_error_kind
+from companion.store_open import open_to_check, why_unwritable
+from companion.store_schema import Unusable, inspect as store_layout
+from companion.store_shm import is_wal
 
 from . import touch
 
@@ -641,7 +643,7 @@ class Doctor:
 
 # -- helpers ------------------------------------------------------------------------------
 def _set_aside(path: Path, label: str) -> str:
-    """What the app does at its next start with a file it cannot use (companion/store.py)."""
+    """What the app does at its next start with a file it cannot use (companion/store_open.py)."""
     why = why_unwritable(path, folder_only=True)
     if why:
         return (f"Cellmate cannot move it aside ({why}): it leaves it as it is and keeps the games only "

@@ -4,7 +4,7 @@ full and plays on where it can, never a bus error.
 The cause: SQLite maps its WAL index (cellmate.db-shm) into memory and makes it 32 KiB by
 writing one byte at the end of each 4 KiB page. On ext4 with 1 KiB blocks the rest of each
 page is a hole, and on a full disk the first write through the map into a hole finds no
-block: SIGBUS (exit 135, no word said). companion/store.py (_hold_shm) writes the -shm out
+block: SIGBUS (exit 135, no word said). companion/store_shm.py (hold_shm) writes the -shm out
 whole before SQLite maps it, and finds a full disk at start instead.
 """
 import json
