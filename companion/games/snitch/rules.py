@@ -215,78 +215,81 @@ def any_seat(arg, label, **more):
 # -- the moves, phase by phase ------------------------------------------------------------
 MOVES = (
     # Setup: the cards are laid out, every seat lays a Scheme, the Guard and the Soap are given.
-    Move("cards_ready", ("setup",), None, unless=(at_step("cards_ready", "cards"),),
+    Move("cards_ready", phases=("setup",), actor=None, unless=(at_step("cards_ready", "cards"),),
          apply=lambda s, a: s.update(step="schemes", current=0)),
-    Move("scheme", ("setup",), "each", params={"required": REQUIRED}, apply=first_scheme, unless=(
+    Move("scheme", phases=("setup",), actor="each", params={"required": REQUIRED}, unless=(
         at_step("scheme", "schemes"),
         Rule(lambda s, me: s["schemes"][me] is not None, "snitch_has_scheme",
-             "{name} already has a Scheme; undo to change it"))),
-    Move("pick_guard", ("setup",), None, params=any_seat("seat", "snitch.param.guard", optional=True),
+             "{name} already has a Scheme; undo to change it")), apply=first_scheme),
+    Move("pick_guard", phases=("setup",), actor=None, params=any_seat("seat", "snitch.param.guard", optional=True),
          unless=(at_step("pick_guard", "guard"),), decide=pick_at_random,
          apply=lambda s, a: s.update(guard=a["seat"], handcuffs_up=False, step="soap")),
-    Move("pick_soap", ("setup",), None, params=any_seat("seat", "snitch.param.soap", optional=True),
+    Move("pick_soap", phases=("setup",), actor=None, params=any_seat("seat", "snitch.param.soap", optional=True),
          unless=(at_step("pick_soap", "soap"),), decide=pick_at_random,      # handcuffs face down; they begin
          apply=lambda s, a: s.update(soap=a["seat"], current=a["seat"], handcuffs_up=False, phase="turn", step=None,
                                      turn=1, acted=False)),
     # A turn: the Soap holder plays a card under a Scheme they may help, draws, or uses an Item; then passes the Soap.
-    Move("play_card", ("turn",), "soap", params={"target": seat("snitch.param.target")},
-         listing=lambda s, me: [{"target": seat("snitch.param.target", targets(s, me))}],
-         unless=(ACTED, NO_CARDS), check=may_play, apply=play_card),
-    Move("draw_card", ("turn",), "soap", unless=(ACTED,), apply=draw_card),
-    Move("use_item", ("turn",), "soap", params={"item": ITEM, "target": seat(optional=True)},
-         listing=items_offered, unless=(ACTED,), check=may_use, apply=use_item,
-         decide=lambda s, a, rng: {k: v for k, v in a.items() if k != "target" or a["item"] in PLACED}),
-    Move("pass_soap", ("turn",), "soap", unless=(MUST_ACT,), apply=pass_soap, role=END_TURN),
+    Move("play_card", phases=("turn",), actor="soap", params={"target": seat("snitch.param.target")},
+         unless=(ACTED, NO_CARDS), check=may_play, apply=play_card,
+         listing=lambda s, me: [{"target": seat("snitch.param.target", targets(s, me))}]),
+    Move("draw_card", phases=("turn",), actor="soap", unless=(ACTED,), apply=draw_card),
+    Move("use_item", phases=("turn",), actor="soap", params={"item": ITEM, "target": seat(optional=True)},
+         unless=(ACTED,), check=may_use,
+         decide=lambda s, a, rng: {k: v for k, v in a.items() if k != "target" or a["item"] in PLACED},
+         apply=use_item, listing=items_offered),
+    Move("pass_soap", phases=("turn",), actor="soap", unless=(MUST_ACT,), apply=pass_soap, role=END_TURN),
     # A Scheme with enough cards resolves: the owner reveals and enters what showed.
-    Move("reveal", ("resolution",), "resolving", params=reveal_args,
-         listing=lambda s, me: [reveal_args(s, me, asked=True)], check=may_reveal, apply=reveal,
-         decide=lambda s, a, rng: {**a, "own_contact": a.get("own_contact", False)}),
+    Move("reveal", phases=("resolution",), actor="resolving", params=reveal_args, check=may_reveal,
+         decide=lambda s, a, rng: {**a, "own_contact": a.get("own_contact", False)}, apply=reveal,
+         listing=lambda s, me: [reveal_args(s, me, asked=True)]),
     # The owner may turn down the card just played under their Scheme: once per Scheme, not while guarded.
-    Move("refuse", ("turn", "resolution"), last_to, apply=refuse, unless=(
+    Move("refuse", phases=("turn", "resolution"), actor=last_to, unless=(
         NOTHING_TO_REFUSE,
         Rule(lambda s, me: s["guard"] == me, "snitch_guarded_refuse",
              "the Guard is in front of you: you cannot refuse help"),
         Rule(lambda s, me: s["schemes"][me]["refused"], "snitch_already_refused",
              "this Scheme is already turned sideways: refuse once per Scheme"),
-        replace(NOTHING_TO_REFUSE, when=lambda s, me: s["schemes"][me]["under"] <= 0 or me == s["soap"]))),
+        replace(NOTHING_TO_REFUSE, when=lambda s, me: s["schemes"][me]["under"] <= 0 or me == s["soap"])),
+         apply=refuse),
     # (A game saved before the stash went face down named its Item: replayed, never offered.)
-    Move("stash_item", (), "resolving", params={"item": ITEM}, apply=stash_item),
-    Move("new_scheme", ("new_scheme",), "resolving", params={"required": REQUIRED}, apply=new_scheme,
-         decide=lambda s, a, rng: {**a, "source": new_scheme_source(s)}),
+    Move("stash_item", phases=(), actor="resolving", params={"item": ITEM}, apply=stash_item),
+    Move("new_scheme", phases=("new_scheme",), actor="resolving", params={"required": REQUIRED},
+         decide=lambda s, a, rng: {**a, "source": new_scheme_source(s)}, apply=new_scheme),
     # The gun is inside: hands up (the table enters who gets it), or a secret vote whose totals
     # alone come in; no majority is the Soap holder's (gun_vote_result). (`vote`: one ballot, as
     # a game saved before kept them: replayed, never offered.)
-    Move("open_vote", ("gun_vote",), None, params=any_seat("target", "snitch.param.gun_to"), unless=(OPEN_VOTE,),
+    Move("open_vote", phases=("gun_vote",), actor=None, params=any_seat("target", "snitch.param.gun_to"),
+         unless=(OPEN_VOTE,),
          apply=lambda s, a: s.update(tally=None, voted=[True] * len(s["players"])) or give_gun(s, a["target"])),
-    Move("secret_vote", ("gun_vote",), None, params=tally_param, unless=(SECRET_VOTE,), apply=secret_vote),
-    Move("vote", (), next_voter, params=any_seat("target", "snitch.param.vote"), apply=vote),
-    Move("break_tie", ("tie_break",), "soap", params={"target": seat("snitch.param.gun_to")},
-         listing=lambda s, me: [{"target": seat("snitch.param.gun_to", s["tied"])}],
+    Move("secret_vote", phases=("gun_vote",), actor=None, params=tally_param, unless=(SECRET_VOTE,), apply=secret_vote),
+    Move("vote", phases=(), actor=next_voter, params=any_seat("target", "snitch.param.vote"), apply=vote),
+    Move("break_tie", phases=("tie_break",), actor="soap", params={"target": seat("snitch.param.gun_to")},
          check=lambda s, a: refuse_seat(s, a["target"], s["tied"], "snitch_not_tied",
                                         "{name} is not one of the tied players"),
-         apply=lambda s, a: give_gun(s, a["target"])),
+         apply=lambda s, a: give_gun(s, a["target"]),
+         listing=lambda s, me: [{"target": seat("snitch.param.gun_to", s["tied"])}]),
     # The gun holder shoots somebody else, or nobody, or shows the Snitch and wins.
-    Move("shoot", ("shoot",), "gun", params={"target": seat("snitch.param.shoot")},
-         listing=lambda s, me: [{"target": seat("snitch.param.shoot", (x for x in seats(s) if x != me))}],
+    Move("shoot", phases=("shoot",), actor="gun", params={"target": seat("snitch.param.shoot")},
          check=lambda s, a: refuse_seat(s, a["target"], [x for x in seats(s) if x != a["player"]],
                                         "snitch_shoot_self", "the gun holder cannot shoot themselves"),
-         apply=lambda s, a: s.update(shot=a["target"], phase="escape")),
-    Move("hold_fire", ("shoot",), "gun", apply=lambda s, a: s.update(shot=None, phase="escape")),
-    Move("snitch_has_gun", ("shoot",), "gun", apply=lambda s, a: finish(s, a["player"])),
+         apply=lambda s, a: s.update(shot=a["target"], phase="escape"),
+         listing=lambda s, me: [{"target": seat("snitch.param.shoot", (x for x in seats(s) if x != me))}]),
+    Move("hold_fire", phases=("shoot",), actor="gun", apply=lambda s, a: s.update(shot=None, phase="escape")),
+    Move("snitch_has_gun", phases=("shoot",), actor="gun", apply=lambda s, a: finish(s, a["player"])),
     # The escape: the gun holder names who plays each of the 6 cards; then they are revealed.
-    Move("escape_card", ("escape",), "gun", params={"seat": seat("snitch.param.escape_seat"),
-                                                    "source": replace(SOURCE, optional=True)},
-         listing=escape_offered, check=may_escape, apply=escape_card,
-         label=lambda p: "snitch.action.escape_card" + ("_deck" if p["source"].choices == ("deck",) else ""),
-         decide=lambda s, a, rng: {**a, "source": escape_source(s, a)}),
-    Move("escape_reveal", ("escape_reveal",), None, params=lambda s, me: escape_args(s),
-         listing=lambda s, me: [escape_args(s, asked=True)], apply=escape_reveal,       # Escape Plans: no Backstab
+    Move("escape_card", phases=("escape",), actor="gun", params={"seat": seat("snitch.param.escape_seat"),
+                                                                 "source": replace(SOURCE, optional=True)},
+         check=may_escape, decide=lambda s, a, rng: {**a, "source": escape_source(s, a)}, apply=escape_card,
+         listing=escape_offered,
+         label=lambda p: "snitch.action.escape_card" + ("_deck" if p["source"].choices == ("deck",) else "")),
+    Move("escape_reveal", phases=("escape_reveal",), actor=None, params=lambda s, me: escape_args(s),
          check=lambda s, a: replace(ESCAPE_BACKSTABS, maximum=ESCAPE_CARDS - a["escape_plans"]).check(
-             "backstabs", a["backstabs"])),
+             "backstabs", a["backstabs"]),       # Escape Plans: no Backstab
+         apply=escape_reveal, listing=lambda s, me: [escape_args(s, asked=True)]),
     # The end: who held the Snitch?
-    Move("reveal_snitch", ("final_reveal",), None, params=any_seat("seat", "snitch.param.snitch"),
+    Move("reveal_snitch", phases=("final_reveal",), actor=None, params=any_seat("seat", "snitch.param.snitch"),
          apply=lambda s, a: finish(s, a["seat"])),
-    Move("no_snitch", ("final_reveal",), None, apply=lambda s, a: finish(s, None)),
+    Move("no_snitch", phases=("final_reveal",), actor=None, apply=lambda s, a: finish(s, None)),
 )
 
 
