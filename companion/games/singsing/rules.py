@@ -32,7 +32,6 @@ changes it (OpenSpiel's State); what the table sees and hears of it is view.py.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from ... import cues as cue_names, lights
 from ...inputs import DONE as PAD_DONE, MAIN as PAD_MAIN, InputEvent
@@ -104,23 +103,9 @@ def win_kind(won: dict) -> str | None:
     return None
 
 
-# -- phases and moves as data ----------------------------------------------------
-
-@dataclass(frozen=True)
-class Phase:
-    actor: str | None          # "file" or "mask": whose step it is (None: nobody's)
-    prompt: str                # catalogue key: what to do next
-
-
-PHASES: dict[str, Phase] = {
-    checklist.SETUP: Phase(None, "setup.prompt.check"),     # the box laid out, then the youngest starts
-    "remove": Phase("file", "singsing.prompt.remove"),
-    "name": Phase("file", "singsing.prompt.name"),
-    "ready": Phase("file", "singsing.prompt.ready"),
-    "guess": Phase("file", "singsing.prompt.guess"),
-    "second_chance": Phase("mask", "singsing.prompt.second_chance"),
-    "over": Phase(None, "singsing.prompt.over"),
-}
+# -- the phases: what each asks of the table is the view's prompt ("singsing.prompt.<phase>") --
+PHASES = (checklist.SETUP,      # the box laid out, then the youngest starts
+          "remove", "name", "ready", "guess", "second_chance", "over")
 
 
 def timer_key(state: dict) -> tuple[int, int] | None:
@@ -332,43 +317,46 @@ def timeout_listing(s, me):
 # -- the moves, turn by turn -------------------------------------------------------------------
 MOVES = (
     # The file holder may pay a chip to remove two bars this turn (advanced game), before any is out.
-    Move("announce_two", ("remove",), "file", apply=announce_two, unless=(
+    Move("announce_two", phases=("remove",), actor="file", unless=(
         BASIC_GAME,
         Rule(lambda s, me: s["bars_due"] == 2, "singsing_already_announced",
              "two bars are already announced for this turn"),
         Rule(lambda s, me: bool(s["bars_this_turn"] or s["pending"]), "singsing_announce_first",
              "announce two bars before removing any"),
         NO_CHIP,
-        _short_of_bars(lambda s: 2))),
+        _short_of_bars(lambda s: 2)), apply=announce_two),
     # The file holder removes a bar (told to the tracker, when it is on)...
-    Move("remove_bar", ("remove",), "file", params=BAR_PARAMS, listing=bars_by_window, check=bar_still_there,
-         unless=(NO_TRACKER,), apply=remove_bar),
+    Move("remove_bar", phases=("remove",), actor="file", params=BAR_PARAMS, unless=(NO_TRACKER,), check=bar_still_there,
+         apply=remove_bar, listing=bars_by_window),
     # ... and says which convict a freed card shows.
-    Move("name_convict", ("name",), "file", params={"convict": CONVICT}, unless=(NO_TRACKER,), apply=name_convict),
+    Move("name_convict", phases=("name",), actor="file", params={"convict": CONVICT}, unless=(NO_TRACKER,),
+         apply=name_convict),
     # The guess: the file holder judges it right or wrong, or the guess clock runs out.
-    Move("right", ("guess",), "file", apply=verdict),
-    Move("wrong", ("guess",), "file", apply=verdict),
-    Move("timeout", ("guess",), None, params={"turn": Param("int", optional=True), "guess": Param("int", optional=True)},
-         listing=timeout_listing, check=this_guess, apply=verdict,
+    Move("right", phases=("guess",), actor="file", apply=verdict),
+    Move("wrong", phases=("guess",), actor="file", apply=verdict),
+    Move("timeout", phases=("guess",), actor=None,
+         params={"turn": Param("int", optional=True), "guess": Param("int", optional=True)},
          unless=(Rule(lambda s, me: not timer_on(s), "singsing_no_timer",
-                      "the guess timer is off: the guess was right or wrong"),),
-         decide=lambda s, a, rng: {**a, "turn": s["turn"], "guess": s["guess"]}),
+                      "the guess timer is off: the guess was right or wrong"),), check=this_guess,
+         decide=lambda s, a, rng: {**a, "turn": s["turn"], "guess": s["guess"]}, apply=verdict,
+         listing=timeout_listing),
     # After a wrong first guess (advanced): pay a chip for a second guess, or let the wrong stand.
-    Move("second_guess", ("second_chance",), "mask", unless=(NO_CHIP,), apply=second_guess),
-    Move("pass_mask", ("second_chance",), "mask", apply=pass_mask),
+    Move("second_guess", phases=("second_chance",), actor="mask", unless=(NO_CHIP,), apply=second_guess),
+    Move("pass_mask", phases=("second_chance",), actor="mask", apply=pass_mask),
     # Without the tracker, the table says which convict each freed card shows.
-    Move("free_convict", ("remove", "guess", "second_chance"), "file", params={"convict": CONVICT},
-         apply=free_convict, unless=(
+    Move("free_convict", phases=("remove", "guess", "second_chance"), actor="file", params={"convict": CONVICT},
+         unless=(
              Rule(lambda s, me: s["options"]["tracker"], "singsing_tracker_on",
                   "the tracker is on: tap the bars, it sees free convicts itself"),
              Rule(lambda s, me: s["freed"] >= max_free_cards(bars_counted(s)), "singsing_too_many_free",
-                  "with {bars} bars out no more convicts can be free", lambda s, me: {"bars": bars_counted(s)}))),
+                  "with {bars} bars out no more convicts can be free", lambda s, me: {"bars": bars_counted(s)})),
+         apply=free_convict),
     # The bar is out: TIMER starts the guess.
-    Move("start_timer", ("remove", "ready"), "file", apply=start_timer, unless=(
+    Move("start_timer", phases=("remove", "ready"), actor="file", unless=(
         Rule(lambda s, me: s["phase"] == "remove" and s["options"]["tracker"], "singsing_remove_first",
              "tap the bar you removed first"),
         Rule(lambda s, me: not s["options"]["tracker"] and bars_left(s) < s["bars_due"], "singsing_not_enough_bars",
-             "only {left} bars are left", lambda s, me: {"left": bars_left(s)}))),
+             "only {left} bars are left", lambda s, me: {"left": bars_left(s)})), apply=start_timer),
 ) + checklist.moves("singsing", start_play, first=True)
 
 
@@ -479,8 +467,8 @@ class SingSingRules(Game):
         assert phase in PHASES, phase
         assert 0 <= state["file"] < count and 0 <= state["mask"] < count
         assert state["file"] != state["mask"], "one mask and one file, never with the same player"
-        actor = PHASES[phase].actor
-        assert state["current"] == (None if phase == checklist.SETUP else state[actor] if actor else state["file"])
+        assert state["current"] == (None if phase == checklist.SETUP else
+                                    state["mask"] if phase == "second_chance" else state["file"])
         assert len(state["chips"]) == count
         assert all(0 <= c <= (CHIPS if opts["advanced"] else 0) for c in state["chips"])
         assert 0 <= state["guess"] <= (2 if opts["advanced"] else 1), "never beyond the second guess"

@@ -13,8 +13,8 @@ from ... import cues as cue_names, speech
 from ...board import Area, Board, Counter, SeatView, Token
 from .. import checklist
 from ..base import Reference, SECRET, name_of
-from .rules import (BARS, CARD_SHORT_BAR, CONVICTS, GUESSING, PHASES, TOTAL_BARS, bars_hidden, bars_left,
-                    first_free, timer_on)
+from .rules import (BARS, CARD_SHORT_BAR, CONVICTS, GUESSING, TOTAL_BARS, bars_hidden, bars_left, first_free,
+                    timer_on)
 
 READINGS = ("singsing.reading.bars", "singsing.reading.mask", "singsing.reading.timer")   # the help's readings
 
@@ -102,7 +102,7 @@ class SingSingView:
             if not timer_on(state):
                 return t("singsing.prompt.guess_untimed", file=file, mask=mask)
             return t("singsing.prompt.guess", file=file, mask=mask, seconds=state["options"]["seconds"])
-        return t(PHASES[phase].prompt, file=file, mask=mask)
+        return t(f"singsing.prompt.{phase}", file=file, mask=mask)
 
     @staticmethod
     def _convict_list(names, t):
