@@ -12,7 +12,7 @@ from .memory import (BLOCK_A, BLOCK_B, BOARD_KEY, BOARD_PLACES, CAFETERIA, CELL_
                      INFIRMARY, MAX_EXTRA_PLACES, MAX_PLACE_NAME, PAIR_SEP, PLACES_KEY, RECREATION, RULEBOOK_FACES,
                      SHOWERS, STANDARD_PLACES, DigMemory, check_extra_places, learned_faces, merge_board,
                      normalize_board, pair_text, place_name, unknown_faces)
-from .rules import MOVES, DigRules, action, correction, setup_steps  # noqa: F401
+from .rules import MOVES, DigRules, action, setup_steps  # noqa: F401
 from .state import (ACTIONS_PER_TURN, CAUTIOUS_COST, COUNTERS, CRAFTS, DEALS, DIG_POINTS, GANGS,  # noqa: F401
                     HAND_LIMIT, MAX_BEATINGS, MAX_DELTA, MAX_HAND, MAX_SELL, MICHEL_CHOICES, MICHEL_START, PHASES,
                     PILE_OF, PILES, READINGS, SIDES, TEAM_BLOCK_FACES, TEAM_BLOCKS, TEAM_CHOICES, TEAM_THRESHOLDS,

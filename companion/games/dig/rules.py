@@ -312,18 +312,15 @@ def _not_at(steps, message):
     return Rule(lambda s, me: s["extortion"]["step"] in steps, "dig_not_now", message)
 
 
-def action(type_, effect=None, cost=1, unless=(), **more):
-    """A turn action of the current prisoner: spends `cost` of the turn's actions."""
-    def apply(s, a):
+def action(type_, cost=1, unless=(), apply=None, **more):
+    """A turn action of the current prisoner, the rule of the turn: it needs `cost` of the turn's
+    actions left (refused after its own `unless`) and spends them, then does its `apply`.
+    (A correction, a card's effect put right, is a plain Move: actor None, role ADJUST, no cost.)"""
+    def spend(s, a):
         s["actions_left"] -= cost
-        if effect is not None:
-            effect(s, a)
-    return Move(type_, TURN, unless=(*unless, _needs(cost)), apply=apply, **more)
-
-
-def correction(type_, apply, **more):
-    """The table puts something right (a card's effect): any time of the turn, no action spent."""
-    return Move(type_, TURN, actor=None, apply=apply, role=ADJUST, **more)
+        if apply is not None:
+            apply(s, a)
+    return Move(type_, phases=TURN, actor="current", unless=(*unless, _needs(cost)), apply=spend, **more)
 
 
 def _by_michel(s):
@@ -344,87 +341,97 @@ CARD = Param("int", "dig.param.card", minimum=1, maximum=MAX_HAND, optional=True
 
 MOVES = (
     # the turn: up to 2 actions, then end it
-    action("roll", _roll(None, "turn"), params={"dice": DIE}),
-    action("cautious_move", lambda s, a: _walk(s, a["place"]), cost=CAUTIOUS_COST, params=lambda s, me: {
-        "place": _choice("place", [p for p in s["places"] if p != place_of(s, me)], error="dig_same_place")}),
-    action("gang_move", lambda s, a: _walk(s, place_of(s, a["teammate"])), unless=(NO_GANG_MATE,),
-           params=lambda s, me: {"teammate": GANG_MATE(s, me)}),
-    action("search", _search,
-           unless=(Rule(lambda s, me: s["searched"], "dig_search_once", "Search only once per turn"),)),
-    action("extort", _extort, params=lambda s, me: {"target": TARGET(s, me), "tool": TOOL},
-           unless=(Rule(lambda s, me: s["extorted"], "dig_extort_once", "Extortion only once per turn"), NO_TARGET)),
-    action("dig", lambda s, a: _add(s, s["current"], "tunnel", a["points"]),
-           params={"tool": TOOL, "points": _number("points", *DIG_POINTS)},
+    action("roll", params={"dice": DIE}, apply=_roll(None, "turn")),
+    action("cautious_move", cost=CAUTIOUS_COST,
+           params=lambda s, me: {"place": _choice("place", [p for p in s["places"] if p != place_of(s, me)],
+                                                  error="dig_same_place")},
+           apply=lambda s, a: _walk(s, a["place"])),
+    action("gang_move", params=lambda s, me: {"teammate": GANG_MATE(s, me)}, unless=(NO_GANG_MATE,),
+           apply=lambda s, a: _walk(s, place_of(s, a["teammate"]))),
+    action("search", unless=(Rule(lambda s, me: s["searched"], "dig_search_once", "Search only once per turn"),),
+           apply=_search),
+    action("extort", params=lambda s, me: {"target": TARGET(s, me), "tool": TOOL},
+           unless=(Rule(lambda s, me: s["extorted"], "dig_extort_once", "Extortion only once per turn"), NO_TARGET),
+           apply=_extort),
+    action("dig", params={"tool": TOOL, "points": _number("points", *DIG_POINTS)},
            unless=(Rule(lambda s, me: place_of(s, me) != home(s, me), "dig_dig_place",
                         "Dig only in your own Cell Block"),
-                   _beaten(1, "dig_beaten_dig", "with 2 Beatings you cannot Dig"))),
-    action("craft", params={"item": _choice("item", CRAFTS)}, check=_pile_left,
-           listing=lambda s, me: [{"item": _choice("item", items)}
-                                  for items in [[c for c in CRAFTS if in_stock(s, c)]] if items],
+                   _beaten(1, "dig_beaten_dig", "with 2 Beatings you cannot Dig")),
+           apply=lambda s, a: _add(s, s["current"], "tunnel", a["points"])),
+    action("craft", params={"item": _choice("item", CRAFTS)},
            unless=(Rule(lambda s, me: place_of(s, me) in (home(s, me), SHOWERS), "dig_craft_place",
                         "no Craft in your Cell Block or the Showers"),
-                   _beaten(0, "dig_beaten_craft", "with a Beating you cannot Craft"))),
-    action("sell", lambda s, a: _add(s, s["current"], "cigarettes", a["cigarettes"]),
-           unless=(_only_in(RECREATION, "sell"),), params={"cigarettes": _number("cigarettes", 1, MAX_SELL)}),
-    action("buy", lambda s, a: _add(s, s["current"], "cigarettes", -DEALS[a["deal"]]),
-           unless=(_only_in(RECREATION, "buy"),), params={"deal": _choice("deal", DEALS)}, check=_can_pay,
+                   _beaten(0, "dig_beaten_craft", "with a Beating you cannot Craft")), check=_pile_left,
+           listing=lambda s, me: [{"item": _choice("item", items)}
+                                  for items in [[c for c in CRAFTS if in_stock(s, c)]] if items]),
+    action("sell", params={"cigarettes": _number("cigarettes", 1, MAX_SELL)}, unless=(_only_in(RECREATION, "sell"),),
+           apply=lambda s, a: _add(s, s["current"], "cigarettes", a["cigarettes"])),
+    action("buy", params={"deal": _choice("deal", DEALS)}, unless=(_only_in(RECREATION, "buy"),), check=_can_pay,
+           apply=lambda s, a: _add(s, s["current"], "cigarettes", -DEALS[a["deal"]]),
            listing=lambda s, me: [{"deal": _choice("deal", deals)} for deals in [affordable(s, me)] if deals]),
-    action("heal", lambda s, a: _add(s, s["current"], "beatings", -1),
-           unless=(_only_in(INFIRMARY, "heal"), Rule(lambda s, me: s["prisoners"][me]["beatings"] == 0,
-                                                     "dig_no_beating", "there is no Beating to heal"))),
+    action("heal", unless=(_only_in(INFIRMARY, "heal"), Rule(lambda s, me: s["prisoners"][me]["beatings"] == 0,
+                                                             "dig_no_beating", "there is no Beating to heal")),
+           apply=lambda s, a: _add(s, s["current"], "beatings", -1)),
     action("steal_spoon", unless=(_only_in(CAFETERIA, "steal_spoon"), Rule(
         lambda s, me: not in_stock(s, "spoon"), "dig_pile_empty", "the spoon pile is empty", lambda s, me: {
             "pile": "spoon"}))),
-    action("join_gang", lambda s, a: s["prisoners"][s["current"]].update(gang=a["gang"]),
-           params={"gang": _choice("gang", GANGS)}),
+    action("join_gang", params={"gang": _choice("gang", GANGS)},
+           apply=lambda s, a: s["prisoners"][s["current"]].update(gang=a["gang"])),
     action("play_card"),
-    action("exchange", unless=(NO_MATE_HERE,), params=lambda s, me: {"teammate": MATE_HERE(s, me)}),
-    Move("end_turn", TURN, role=END_TURN, apply=lambda s, a: s.update(phase="michel") if s["michel"] else _pass_turn(s)),
-    correction("pile_empty", lambda s, a: _mark_pile(s, a, True),
-               unless=(Rule(lambda s, me: len(empty_piles(s)) == len(PILES), "dig_all_empty", "every pile is empty"),),
-               params=lambda s, me: {"pile": _choice("pile", [p for p in PILES if p not in empty_piles(s)])}),
-    correction("pile_filled", lambda s, a: _mark_pile(s, a, False),
-               unless=(Rule(lambda s, me: not empty_piles(s), "dig_none_empty", "no pile is marked empty"),),
-               params=lambda s, me: {"pile": _choice("pile", empty_piles(s))}),
-    correction("reveal_background", lambda s, a: s["prisoners"][a["seat"]].update(background=True),
-               unless=(Rule(lambda s, me: not s["options"]["counters"], "dig_no_counters",
-                            "Backgrounds are counted only with the counters option"), ALL_REVEALED),
-               params=lambda s, me: {"seat": UNREVEALED(s, me)}),
-    correction("adjust", lambda s, a: _add(s, a["seat"], a["what"], a["delta"]), check=_adjust_fits,
-               params=lambda s, me: {"seat": _everybody(s),
-                                     "what": _choice("what", COUNTERS if s["options"]["counters"] else COUNTERS[:2]),
-                                     "delta": _number("delta", -MAX_DELTA, MAX_DELTA)}),
-    correction("relocate", lambda s, a: s["prisoners"][a["seat"]].update(place=a["place"]), check=_not_there_already,
-               params=lambda s, me: {"seat": _everybody(s), "place": _choice("place", s["places"])}),
-    correction("set_face", lambda s, a: _set_pair(s, str(a["face"]), a["places"]),
-               params=lambda s, me: {"face": _number("face", 2, 6), "places": _pairs(s, spelled=True)},
-               listing=lambda s, me: [{"face": _number("face", 2, 6), "places": _pairs(s)}]),
+    action("exchange", params=lambda s, me: {"teammate": MATE_HERE(s, me)}, unless=(NO_MATE_HERE,)),
+    Move("end_turn", phases=TURN, actor="current",
+         apply=lambda s, a: s.update(phase="michel") if s["michel"] else _pass_turn(s), role=END_TURN),
+    Move("pile_empty", phases=TURN, actor=None,
+         params=lambda s, me: {"pile": _choice("pile", [p for p in PILES if p not in empty_piles(s)])},
+         unless=(Rule(lambda s, me: len(empty_piles(s)) == len(PILES), "dig_all_empty", "every pile is empty"),),
+         apply=lambda s, a: _mark_pile(s, a, True), role=ADJUST),
+    Move("pile_filled", phases=TURN, actor=None, params=lambda s, me: {"pile": _choice("pile", empty_piles(s))},
+         unless=(Rule(lambda s, me: not empty_piles(s), "dig_none_empty", "no pile is marked empty"),),
+         apply=lambda s, a: _mark_pile(s, a, False), role=ADJUST),
+    Move("reveal_background", phases=TURN, actor=None, params=lambda s, me: {"seat": UNREVEALED(s, me)},
+         unless=(Rule(lambda s, me: not s["options"]["counters"], "dig_no_counters",
+                      "Backgrounds are counted only with the counters option"), ALL_REVEALED),
+         apply=lambda s, a: s["prisoners"][a["seat"]].update(background=True), role=ADJUST),
+    Move("adjust", phases=TURN, actor=None,
+         params=lambda s, me: {"seat": _everybody(s),
+                               "what": _choice("what", COUNTERS if s["options"]["counters"] else COUNTERS[:2]),
+                               "delta": _number("delta", -MAX_DELTA, MAX_DELTA)}, check=_adjust_fits,
+         apply=lambda s, a: _add(s, a["seat"], a["what"], a["delta"]), role=ADJUST),
+    Move("relocate", phases=TURN, actor=None,
+         params=lambda s, me: {"seat": _everybody(s), "place": _choice("place", s["places"])}, check=_not_there_already,
+         apply=lambda s, a: s["prisoners"][a["seat"]].update(place=a["place"]), role=ADJUST),
+    Move("set_face", phases=TURN, actor=None,
+         params=lambda s, me: {"face": _number("face", 2, 6), "places": _pairs(s, spelled=True)},
+         apply=lambda s, a: _set_pair(s, str(a["face"]), a["places"]),
+         listing=lambda s, me: [{"face": _number("face", 2, 6), "places": _pairs(s)}], role=ADJUST),
     # a move by die: the face's places (asked when the map does not know them), then where to
-    Move("learn_face", ("ask_face",), actor=None, apply=_learn_face,
-         params=lambda s, me: {"places": _pairs(s, spelled=True)}, listing=lambda s, me: [{"places": _pairs(s)}]),
-    Move("go", ("choose_place",), actor=lambda s: s["move"]["roller"],
-         apply=lambda s, a: _arrive(s, s["move"]["mover"], a["place"], s["move"]["roller"]),
-         params=lambda s, me: {"place": _choice("place", s["move"]["options"])}),
-    Move("roll_michel", ("michel",), params={"dice": DIE}, apply=_roll("michel", "next")),
-    Move("skip_michel", ("michel",), apply=_pass_turn),
+    Move("learn_face", phases=("ask_face",), actor=None, params=lambda s, me: {"places": _pairs(s, spelled=True)},
+         apply=_learn_face, listing=lambda s, me: [{"places": _pairs(s)}]),
+    Move("go", phases=("choose_place",), actor=lambda s: s["move"]["roller"],
+         params=lambda s, me: {"place": _choice("place", s["move"]["options"])},
+         apply=lambda s, a: _arrive(s, s["move"]["mover"], a["place"], s["move"]["roller"])),
+    Move("roll_michel", phases=("michel",), actor="current", params={"dice": DIE}, apply=_roll("michel", "next")),
+    Move("skip_michel", phases=("michel",), actor="current", apply=_pass_turn),
     # extortions, step by step: the victim answers
-    Move("michel_card", EXTORTION, actor=_victim, apply=_michel_card,
-         unless=(_not_at(("threat", "fight", "combat"), "no Michel card to draw now"),),
+    Move("michel_card", phases=EXTORTION, actor=_victim,
          params={"knife": Param("bool", "dig.param.knife", error="dig_say_knife",
-                                message="say whether the Michel card shows a Knife")}),
-    Move("cooperate", EXTORTION, actor=_victim, apply=_cooperate,
-         unless=(_not_at(("draw", "fight", "combat"), "cooperate only when threatened"),)),
-    Move("fight", EXTORTION, actor=_victim, apply=_fight,
-         unless=(_not_at(("draw",), "draw the Michel card first"), _not_at(("combat",), "the combat is on already")),
+                                message="say whether the Michel card shows a Knife")},
+         unless=(_not_at(("threat", "fight", "combat"), "no Michel card to draw now"),), apply=_michel_card),
+    Move("cooperate", phases=EXTORTION, actor=_victim,
+         unless=(_not_at(("draw", "fight", "combat"), "cooperate only when threatened"),), apply=_cooperate),
+    Move("fight", phases=EXTORTION, actor=_victim,
          params=lambda s, me: {"by": FIGHTER(s, me, optional=True)} if _by_michel(s) else {},
+         unless=(_not_at(("draw",), "draw the Michel card first"), _not_at(("combat",), "the combat is on already")),
+         apply=_fight,
          listing=lambda s, me: [{"by": FIGHTER(s, me, optional=True)} if _by_michel(s) and mates(s, me) else {}]),
-    Move("give_up", EXTORTION, actor=lambda s: _victim(s) if _by_michel(s) else None,
+    Move("give_up", phases=EXTORTION, actor=lambda s: _victim(s) if _by_michel(s) else None,
+         params=lambda s, me: {"seat": LOSER(s, me, optional=_by_michel(s)), **LOSS, "card": CARD},
          unless=(_not_at(("draw",), "draw the Michel card first"),), check=_card_in_hand, decide=_pick_card,
-         params=lambda s, me: {"seat": LOSER(s, me, optional=_by_michel(s)), **LOSS, "card": CARD}, apply=_give_up,
-         listing=lambda s, me: [{**({} if _by_michel(s) else {"seat": LOSER(s, me)}), **LOSS}]),
-    Move("help", EXTORTION, actor=None, apply=lambda s, a: s["extortion"]["helpers"].append([a["seat"], a["side"]]),
+         apply=_give_up, listing=lambda s, me: [{**({} if _by_michel(s) else {"seat": LOSER(s, me)}), **LOSS}]),
+    Move("help", phases=EXTORTION, actor=None,
+         params=lambda s, me: {"seat": HELPER(s, me), "side": _choice("side", SIDES)},
          unless=(_not_at(("draw", "threat", "fight"), "help only in a combat between prisoners"), NO_HELPER),
-         params=lambda s, me: {"seat": HELPER(s, me), "side": _choice("side", SIDES)}, check=_same_team),
+         check=_same_team, apply=lambda s, a: s["extortion"]["helpers"].append([a["seat"], a["side"]])),
 ) + checklist.moves("dig", lambda s, seat: s.update(phase="turn", current=seat, first_player=seat), first=True)
 
 
