@@ -60,20 +60,20 @@ def moves(game_id: str, start, first: bool = False) -> tuple[Move, ...]:
             start(s, None)
 
     out = [
-        Move(CHECK, (SETUP,), None, params=lambda s, me: step_param(remaining(s)),
-             listing=lambda s, me: [step_param([step]) for step in remaining(s)],
-             label=lambda params: f"{game_id}.setup.{params['step'].choices[0]}.done",
-             unless=(open_steps,), apply=check),
-        Move(SKIP, (SETUP,), None, label="setup.action.skip", unless=(open_steps,), apply=skip),
+        Move(CHECK, phases=(SETUP,), actor=None, params=lambda s, me: step_param(remaining(s)), unless=(open_steps,),
+             apply=check, listing=lambda s, me: [step_param([step]) for step in remaining(s)],
+             label=lambda params: f"{game_id}.setup.{params['step'].choices[0]}.done"),
+        Move(SKIP, phases=(SETUP,), actor=None, unless=(open_steps,), apply=skip, label="setup.action.skip"),
     ]
     if first:
-        out.append(Move(FIRST, (SETUP,), None, label=f"{game_id}.action.pick_first",
+        out.append(Move(FIRST, phases=(SETUP,), actor=None,
                         params=lambda s, me: {"seat": Param("seat", f"{game_id}.param.first",
                                                             tuple(range(len(s["players"]))), optional=True,
                                                             message="there is no seat {value} at this table")},
                         unless=(Rule(lambda s, me: bool(remaining(s)), "setup_not_laid_out",
                                      "lay out the box first: check each step (check_step) or skip them (skip_setup)"),),
-                        decide=pick_at_random, apply=lambda s, a: start(s, a["seat"])))
+                        decide=pick_at_random, apply=lambda s, a: start(s, a["seat"]),
+                        label=f"{game_id}.action.pick_first"))
     return tuple(out)
 
 

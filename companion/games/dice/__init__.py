@@ -30,10 +30,11 @@ def end(s, a):
 
 
 MOVES = (
-    Move("roll", actor="any", label="action.roll", apply=roll,
-         params=lambda s, me: {"dice": Param("die", "param.dice", optional=True, count=s["options"]["dice"])}),
-    Move("pass", role=END_TURN, label="action.pass", apply=pass_turn),
-    Move("end", actor=None, label="action.end", apply=end),
+    Move("roll", actor="any",
+         params=lambda s, me: {"dice": Param("die", "param.dice", optional=True, count=s["options"]["dice"])},
+         apply=roll, label="action.roll"),
+    Move("pass", actor="current", apply=pass_turn, label="action.pass", role=END_TURN),
+    Move("end", actor=None, apply=end, label="action.end"),
 )
 
 
