@@ -19,14 +19,15 @@ def toss(s, a):
 
 
 MOVES = (
-    Move("toss", phases=("play",), actor="current", apply=toss,
+    Move("toss", phases=("play",), actor="current",
          params={"side": Param("choice", "coin.param.side", choices=("heads", "tails"), optional=True)},
-         decide=lambda s, a, rng: {**a, "side": a.get("side") or rng.choice(("heads", "tails"))}),
+         decide=lambda s, a, rng: {**a, "side": a.get("side") or rng.choice(("heads", "tails"))}, apply=toss),
     # Only a player who is behind may give up (the others share the win).
-    Move("concede", phases=("play",), actor="current", apply=lambda s, a: s.update(finished=True, phase="over", winners=[
-         seat for seat in range(len(s["players"])) if seat != a["player"]]),
+    Move("concede", phases=("play",), actor="current",
          unless=(Rule(lambda s, me: s["points"][me] >= max(s["points"]), "coin_not_behind",
-                      "{name} is not behind: no need to concede"),)),
+                      "{name} is not behind: no need to concede"),),
+         apply=lambda s, a: s.update(finished=True, phase="over",
+                                     winners=[seat for seat in range(len(s["players"])) if seat != a["player"]])),
 )
 
 
