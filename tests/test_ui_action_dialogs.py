@@ -44,7 +44,7 @@ def offered_specs(game, seeds=range(6), steps=120):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_action_dialog_fits_the_screen(make_ui, lang):
     from companion.i18n import Catalogue
-    from ui.dialogs import ActionDialog
+    from ui.dialogs.action import ActionDialog
     ui = make_ui(seat=0)
     ui.app.set_language(lang)
     t = Catalogue(lang)
@@ -72,7 +72,7 @@ def test_a_refused_answer_is_said_on_its_page_and_kept(make_ui):
     size asked while the heists are still being laid out, as when the table moved on),
     the dialog stays on the question, says why, and the warning sounds."""
     from companion.games.base import ActionSpec, Param
-    from ui.dialogs import ActionDialog
+    from ui.dialogs.action import ActionDialog
     from ui_fixtures import answer, start_game
     ui = make_ui(seat=0)
     start_game(ui, "heist", ("Anna", "Ben"))
@@ -98,7 +98,7 @@ def test_a_refused_keypad_tap_says_the_number_it_would_have_made(make_ui, lang, 
     """A tap that would leave the range is refused, and the message names the number it
     would have made: the table sees which tap it was, not only the range. The longest
     message (a sign, three digits, both bounds signed) still fits beside the keys."""
-    from ui.dialogs import NumberDialog
+    from ui.dialogs.keypad import NumberDialog
     from ui_fixtures import look
     ui = make_ui()
     ui.app.set_language(lang)

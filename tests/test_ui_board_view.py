@@ -70,7 +70,7 @@ def test_a_counters_name_is_read_at_24_px_in_german_a_long_word_hyphenated_never
     """ "Kontaktstapel", "Himmelblau": wider than a tile at 24 px, so broken as print
     does ("Kontakt-" / "stapel") rather than drawn at 14-18 px."""
     from kivy.core.text import Label as CoreLabel
-    from ui.widgets import WholeWordsLabel
+    from ui.widgets.text import WholeWordsLabel
     ui = make_ui(seat=0)
     ui.app.set_language("de")
     ids = start_game(ui, game, names)
@@ -96,7 +96,7 @@ def test_a_place_too_wide_for_its_tile_breaks_where_its_languages_dictionary_say
     hyphenation dictionary (Auf-ent-halts-raum, Recre-ation-al), where a guess at
     syllables drew "Aufenthalt-" / "sraum" and "Recreatio-" / "nal Area". The tile has
     130 px for the line: "Aufenthalts-" is 132 px, so the dictionary's break before it."""
-    from ui.widgets import WholeWordsLabel
+    from ui.widgets.text import WholeWordsLabel
     ui = make_ui(seat=0)
     ui.app.set_language(lang)
     game = start_game(ui, "dig", ("Anna", "Ben", "Cleo", "Dora"))

@@ -1,4 +1,4 @@
-"""A seat's chip (ui/widgets.py Chip): its colour drawn as that colour's shape,
+"""A seat's chip (ui/widgets/chips.py Chip): its colour drawn as that colour's shape,
 with the letter on it, so two seats are never told apart by colour alone."""
 import pytest
 
@@ -27,7 +27,7 @@ def near(pixel, colour, tolerance=6) -> bool:
 
 def chip_of(colour, letter="W", size=SIZE):
     from kivy.lang import Builder
-    from ui.widgets import Chip
+    from ui.widgets.chips import Chip
     chip = Chip(colour=colour, letter=letter)
     chip.size = (size, size)
     chip.texture_update()
@@ -87,7 +87,7 @@ def test_every_colours_chip_side_by_side(make_ui):
     from kivy.uix.boxlayout import BoxLayout
     from kivy.uix.label import Label
     from kivy.uix.widget import Widget
-    from ui.widgets import Chip
+    from ui.widgets.chips import Chip
     ui = make_ui()
     panel = BoxLayout(orientation="vertical", padding=12, spacing=6)
     with panel.canvas.before:
@@ -143,7 +143,7 @@ def test_the_header_chip_given_its_width_back_draws_around_its_own_middle(make_u
 
 
 def test_a_glyph_number_stays_in_the_middle_of_its_box_as_the_box_grows(kivy_window):  # noqa: F811
-    from ui.widgets import GlyphNumber
+    from ui.widgets.countdown import GlyphNumber
 
     number = GlyphNumber(text="42", font_size=48, size=(0, 100), pos=(10, 0))
     number.width = 200        # one resize: the glyphs move with it, not to the old middle

@@ -165,7 +165,8 @@ def test_the_guess_clock_draws_a_character_once_not_its_number_every_second(make
     from kivy.core.text import LabelBase
     from kivy.metrics import dp
 
-    from ui.widgets import drawn_width, glyph
+    from ui.widgets.countdown import glyph
+    from ui.widgets.text import drawn_width
     from companion.config import Config
     glyph.cache_clear()                     # none kept from an earlier test
     ui = make_ui(seat=0, config=Config(language=lang))

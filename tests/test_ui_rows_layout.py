@@ -1,4 +1,4 @@
-"""RowsLayout (ui/widgets.py): the log and Past games, laid out a changed row at a time,
+"""RowsLayout (ui/widgets/lists.py): the log and Past games, laid out a changed row at a time,
 must show every row exactly where Kivy's RecycleBoxLayout shows it, whatever changed
 before, or a tap on a row would land on its neighbour and the list would end short of
 its last game."""
@@ -79,7 +79,7 @@ def shown(view, layout):
        spacing=st.integers(0, 10), width=st.integers(200, 800))
 def test_rows_lie_where_kivys_own_layout_puts_them(kivy_window, heights, steps, padding, spacing, width):
     from kivy.uix.recycleboxlayout import RecycleBoxLayout
-    from ui.widgets import RowsLayout
+    from ui.widgets.lists import RowsLayout
     ours, kivys = made(RowsLayout, padding, spacing, width), made(RecycleBoxLayout, padding, spacing, width)
     for view, _layout in (ours, kivys):
         view.data = [item(i, *r) for i, r in enumerate(heights)]
@@ -91,7 +91,7 @@ def test_rows_lie_where_kivys_own_layout_puts_them(kivy_window, heights, steps, 
 
 
 def test_same_upto_finds_the_first_row_that_changed():
-    from ui.widgets import same_upto
+    from ui.widgets.lists import same_upto
     rows = [{"n": i} for i in range(100)]
     assert same_upto(rows, rows) == 100
     assert same_upto(rows + [{"n": 100}], rows) == 100          # a page more

@@ -47,14 +47,14 @@ def step3(_dt):
     from kivy.app import App
     report["gc"] = gc.isenabled()
     from kivy.lang import Builder
-    from ui.widgets import LATER_KV
-    report["later_looks"] = str(LATER_KV) in Builder.files    # read on a frame right after the first
+    from ui.widgets.looks import LATER_KV
+    report["later_looks"] = all(str(kv) in Builder.files for kv in LATER_KV)    # read on a frame right after the first
     App.get_running_app().stop()
 
 def at_start(_dt):    # the first frame's tick: what start read to draw the table
     from kivy.lang import Builder
-    from ui.widgets import LATER_KV
-    report["start_read_later_looks"] = str(LATER_KV) in Builder.files
+    from ui.widgets.looks import LATER_KV
+    report["start_read_later_looks"] = any(str(kv) in Builder.files for kv in LATER_KV)
     from companion.games import folders
     report["start_games"] = sorted(m.split(".")[2] for m in sys.modules
                                    if m.startswith("companion.games.") and m.split(".")[2] in folders())
@@ -128,7 +128,7 @@ from kivy.clock import Clock
 
 def place():
     from kivy.app import App
-    from ui.widgets import WholeWordsLabel
+    from ui.widgets.text import WholeWordsLabel
     tiles = App.get_running_app().screen("game").ids.board.ids.areas.children
     tile = next(t for t in tiles if t.title == "Aufenthaltsraum")
     return next(w for w in tile.walk() if isinstance(w, WholeWordsLabel)).text
@@ -227,7 +227,7 @@ def test_an_unexpected_error_at_start_is_said_in_a_line_not_a_silent_exit(tmp_pa
 
 def test_no_look_read_after_the_first_frame_can_override_a_subclass_look():
     """Kivy applies a widget's rules in the order their files were read: a base look
-    read after the first frame (ui/widgets_later.kv) would undo a dialog's or a
+    read after the first frame (ui/widgets/looks.py LATER) would undo a dialog's or a
     button's own look read at start (a ManualDieDialog back at the base size)."""
     import re
     from pathlib import Path
@@ -235,13 +235,14 @@ def test_no_look_read_after_the_first_frame_can_override_a_subclass_look():
     import importlib
 
     from kivy.factory import Factory
+
+    from ui.widgets.looks import LATER_KV
     ui_dir = Path(__file__).resolve().parent.parent / "ui"
     for module in sorted(ui_dir.rglob("*.py")):     # every widget class registered
         importlib.import_module(".".join(module.relative_to(ui_dir.parent).with_suffix("").parts))
     rule = re.compile(r"^<([A-Za-z]\w*)(?:@([\w+]+))?>:", re.M)
-    later = set(rule.findall((ui_dir / "widgets_later.kv").read_text(encoding="utf-8")))
-    later = {name for name, _ in later}
-    elsewhere = [(path.name, name, bases) for path in ui_dir.rglob("*.kv") if path.name != "widgets_later.kv"
+    later = {name for kv in LATER_KV for name, _ in rule.findall(kv.read_text(encoding="utf-8"))}
+    elsewhere = [(path.name, name, bases) for path in ui_dir.rglob("*.kv") if path not in LATER_KV
                  for name, bases in rule.findall(path.read_text(encoding="utf-8"))]
     clashes = []
     for where, name, bases in elsewhere:

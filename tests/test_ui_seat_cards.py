@@ -34,7 +34,7 @@ def whole_cards(ui) -> int:
 def check_cards(ui):
     """Every card: all text at 24 px at least; the counts beside the chip, under the name."""
     from kivy.uix.label import Label
-    from ui.widgets import Chip
+    from ui.widgets.chips import Chip
     for card in cards(ui):
         ids = card.ids
         for label in (w for w in card.walk(restrict=True) if isinstance(w, Label) and w.text and w.opacity):

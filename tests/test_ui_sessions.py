@@ -447,7 +447,7 @@ def test_statistics_is_made_ready_while_past_games_sits_still(make_ui):
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_name_too_long_beside_and_more_gives_way_to_the_names_after_it(make_ui, lang):  # noqa: F811
-    from ui.widgets import NamesLabel
+    from ui.widgets.text import NamesLabel
     store = Store.memory()
     long = "W" * 20                                      # the longest name a seat takes, in wide letters
     session = Session.create(store, "dice", [long, "Ann", "Bob", "Cy", "Dee"], {}, rng=FirstSeat(0))

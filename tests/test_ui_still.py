@@ -73,7 +73,7 @@ def test_scroll_bars_lit_by_one_step_turn_dim_in_one_frame(kivy_window):
     from kivy.clock import Clock
     from kivy.uix.widget import Widget
 
-    from ui.widgets import ClipScroll
+    from ui.widgets.lists import ClipScroll
 
     bars = []
     for _ in range(2):

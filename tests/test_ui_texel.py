@@ -1,4 +1,4 @@
-"""Text is sampled at the nearest texel (ui/widgets.py texel_for_pixel): drawn texel
+"""Text is sampled at the nearest texel (ui/widgets/text.py texel_for_pixel): drawn texel
 for pixel, it shows the very pixels linear filtering would, only faster in software.
 (Every screen the suite photographs is also checked for text drawn at another size
 than its texture's: ui_fixtures.look.)"""
@@ -41,7 +41,8 @@ def test_labels_and_buttons_look_the_same_with_text_sampled_linear(make_ui):  # 
     from kivy.uix.boxlayout import BoxLayout
     from kivy.uix.label import Label
 
-    from ui.widgets import BigButton, FlatButton, GlyphNumber
+    from ui.widgets.buttons import BigButton, FlatButton
+    from ui.widgets.countdown import GlyphNumber
     ui = make_ui()
     column = BoxLayout(orientation="vertical", padding=dp(7.3), spacing=dp(5.7))
     column.add_widget(Label(text="Anna's turn: roll", font_size="24sp", bold=True))
@@ -62,7 +63,7 @@ def test_labels_and_buttons_look_the_same_with_text_sampled_linear(make_ui):  # 
 def test_text_is_sampled_nearest_whatever_it_says(make_ui, kind):  # noqa: F811
     from kivy.uix.label import Label
 
-    from ui.widgets import FlatButton
+    from ui.widgets.buttons import FlatButton
     label = {"Label": Label, "FlatButton": FlatButton}[kind](text="Anna")
     label.texture_update()
     assert label.texture.mag_filter == label.texture.min_filter == "nearest"

@@ -105,7 +105,7 @@ def test_the_headline_in_a_dark_players_colour_reads_on_the_screen(make_ui):
 
 @pytest.mark.ui
 def test_the_home_tiles_words_read_on_their_faces_released_and_pressed(make_ui):
-    from ui.widgets import Tile
+    from ui.widgets.choices import Tile
     ui = make_ui()
     tiles = [w for w in ui.app.root.walk() if isinstance(w, Tile) and not w.disabled]
     assert {t.tone for t in tiles} >= {"go", "normal"}

@@ -308,7 +308,7 @@ def test_a_names_break_is_the_tables_languages_and_follows_a_switch(make_ui):
     again by the other one when the table's language is changed in Settings:
     "Wil-helmina" (English), "Wilhel-mina" (German)."""
     from kivy.metrics import dp
-    from ui.widgets import NameLabel, drawn_width
+    from ui.widgets.text import NameLabel, drawn_width
     ui = make_ui(config=Config(language="en"))
     label = NameLabel(name="Wilhelmina", font_size=24, bold=True, size_hint_x=None)
     label.width = drawn_width("Wilhelmi-", 24, True) + dp(2) + 1     # "Wilhelmina" itself does not fit

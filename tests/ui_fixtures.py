@@ -373,7 +373,8 @@ def layout_problems(ui, root=None) -> list[str]:
     from kivy.uix.label import Label
     from kivy.uix.scrollview import ScrollView
     from kivy.uix.textinput import TextInput
-    from ui.widgets import Chip, CueBadge, Toast
+    from ui.widgets.chips import Chip
+    from ui.widgets.window import CueBadge, Toast
 
     problems = []
     inks = []   # (label, name, where its text is drawn)
@@ -521,7 +522,7 @@ def window_instructions():
 
 def text_rectangles() -> list:
     """The Rectangles of every text drawn on the window now: those whose texture is
-    sampled nearest (ui/widgets.py texel_for_pixel)."""
+    sampled nearest (ui/widgets/text.py texel_for_pixel)."""
     from kivy.graphics import Rectangle
 
     return [i for i in window_instructions()

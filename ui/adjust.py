@@ -5,7 +5,9 @@ and a tap on one asks its arguments like any other step.
 Its look is in adjust.kv beside this file."""
 from __future__ import annotations
 
-from .widgets import BigButton, Dialog, reuse
+from .widgets.buttons import BigButton
+from .widgets.lists import reuse
+from .widgets.window import Dialog
 
 
 class AdjustDialog(Dialog):

@@ -34,10 +34,7 @@ from hardware.mainthread import use_waking_clock  # noqa: E402
 
 use_waking_clock()   # before Kivy's clock is imported: a button press wakes the main loop at once
 
-from . import kvparse  # noqa: E402
-
-with kvparse.early():   # Kivy reads its style.kv as kivy.lang is first imported
-    from kivy.app import App  # noqa: E402  (neither import opens a window)
+from kivy.app import App  # noqa: E402  (neither import opens a window)
 from kivy.properties import BooleanProperty, StringProperty  # noqa: E402
 
 from companion import __version__, controller, cues as cue_names, speech  # noqa: E402
@@ -59,13 +56,11 @@ REFUSED = controller.REFUSED       # what a refused step raises: the rules said 
 STORE_RETRY_SECONDS = 1.0          # a store locked at start is tried again this often
 
 SESSIONS_PAGE = 20    # saved games read at once when looking for one
-SHARED_KV = ("widgets",)   # ui/<name>.kv read at start; the others with what needs them (widgets.load_look,
-                           # widgets.load_later_looks)
 TABLE_VIEWS = ("dice", "game", "vote")    # the screens a game is played on (Game.table_screen; a secret vote)
 TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
 TOUR_SCREENS = ("dice", "game")             # the first of these shown opens the first-run tour
 TOUR_SEEN = "tour.seen"                     # in the store's settings once it was shown
-KEY_SEP = "  ·  "     # between two keys on the key line (ui/widgets.kv KeyHelp breaks lines only there)
+KEY_SEP = "  ·  "     # between two keys on the key line (ui/widgets/text.kv KeyHelp breaks lines only there)
 
 
 # -- Kivy set-up, before any window exists ---------------------------------------
@@ -95,10 +90,9 @@ def load_kv() -> None:
     """The shared widget looks, once per process. A screen's own file is loaded when
     the screen is first made (CellmateApp.screen), a dialog's when the first one
     opens: a start reads only what it shows."""
-    from .widgets import load_look
+    from .widgets.looks import load_start_looks
 
-    for name in SHARED_KV:
-        load_look(f"ui.{name}")
+    load_start_looks()     # the others with what needs them (ui/widgets/looks.py)
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -238,7 +232,7 @@ class CellmateApp(App):
         from kivy.core.window import Window
 
         from . import theme
-        from .widgets import CutTransition, Root
+        from .widgets.window import CutTransition, Root
 
         load_kv()
         Window.clearcolor = theme.BG
@@ -378,7 +372,7 @@ class CellmateApp(App):
             return None
         if self.tour_seen:
             return None
-        from .dialogs import TourDialog
+        from .dialogs.help import TourDialog
 
         t = self.t
         steps = [(t(f"tour.{n}.title"), t(f"tour.{n}.body")) for n in range(1, 5)]
@@ -987,7 +981,8 @@ def _after_the_first_frame(app: CellmateApp) -> None:
 
     from hardware.mainthread import to_main_thread
 
-    from .widgets import load_later_looks, rebreak_words
+    from .widgets.looks import load_later_looks
+    from .widgets.text import rebreak_words
     from .wrapping import prepare, put_off
 
     lang = app.lang

@@ -22,7 +22,8 @@ from companion.board import Board
 
 from . import theme
 from .seating import CHIP, chip_boxes, place_tags, table_height
-from .widgets import Chip, reuse
+from .widgets.chips import Chip
+from .widgets.lists import reuse
 
 
 class CounterTile(BoxLayout):

@@ -14,7 +14,10 @@ from kivy.uix.label import Label
 from companion.games import IllegalAction
 
 from . import game_memory, theme
-from .widgets import BigButton, Dialog, FlatButton, load_look, text_width
+from .widgets.buttons import BigButton, FlatButton
+from .widgets.looks import load_look
+from .widgets.text import text_width
+from .widgets.window import Dialog
 
 
 class MemoryPanel(BoxLayout):
@@ -145,7 +148,7 @@ class MemoryChoiceDialog(Dialog):
     forget_text = StringProperty("")
 
     def __init__(self, choices, choose, forget, **kwargs):
-        load_look("ui.dialogs")     # its grid is the choices' grid of every dialog (ChoiceGrid)
+        load_look("ui.dialogs.form_page")     # its grid is the choices' grid of every dialog (ChoiceGrid)
         super().__init__(**kwargs)
         self.buttons = []
         for value, words in choices:

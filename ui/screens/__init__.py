@@ -23,7 +23,7 @@ def load(name: str):
 
     for needed in NEEDS.get(name, ()):
         if needed.startswith("ui."):
-            from ..widgets import load_look
+            from ..widgets.looks import load_look
             load_look(needed)
         else:
             load(needed)

@@ -9,7 +9,8 @@ from kivy.properties import NumericProperty, StringProperty
 
 
 from .. import theme
-from ..widgets import ChipLabel, Dialog
+from ..widgets.chips import ChipLabel
+from ..widgets.window import Dialog
 from .base import BaseScreen, HISTORY, running_app
 
 
@@ -134,7 +135,7 @@ class DiceScreen(BaseScreen):
             self.app.play_again()
             return
         # asked first: a mistap beside the timer must not end the table's game
-        from ..dialogs import ConfirmDialog
+        from ..dialogs.confirm import ConfirmDialog
         t = self.t
         dialog = ConfirmDialog(title=t("dice.confirm_end_title"), body=t("dice.confirm_end_text"),
                                confirm_text=t("action.end"))

@@ -10,8 +10,12 @@ from kivy.properties import BooleanProperty
 from .. import actions as A
 from .. import theme
 from ..adjust import AdjustDialog
-from ..dialogs import ActionDialog, HelpDialog
-from ..widgets import BigButton, Caption, SeatCard, pad_mark, reuse
+from ..dialogs.action import ActionDialog
+from ..dialogs.help import HelpDialog
+from ..widgets.buttons import BigButton
+from ..widgets.lists import reuse
+from ..widgets.seats import SeatCard, pad_mark
+from ..widgets.text import Caption
 from .base import BaseScreen
 
 ADJUST = "open_adjust"    # the button that opens the corrections (not a move: its key in `buttons`)

@@ -14,7 +14,7 @@ class GamesScreen(BaseScreen):
     """Which game to set up: every game Cellmate knows, with its player range."""
 
     def on_kv_post(self, *_):
-        from ..widgets import Tile
+        from ..widgets.choices import Tile
         grid = self.ids.grid
         self.tiles = {}
         for game_id in games.GAMES:

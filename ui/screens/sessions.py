@@ -25,8 +25,9 @@ from companion.session import Session
 from companion.store import StoreError
 
 from .. import theme
-from ..dialogs import ConfirmDialog
-from ..widgets import Dialog, FlatButton
+from ..dialogs.confirm import ConfirmDialog
+from ..widgets.buttons import FlatButton
+from ..widgets.window import Dialog
 from .base import BaseScreen, PLAYABLE, game_title, players_text, running_app
 from .log import LogFeed, show
 

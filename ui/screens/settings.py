@@ -40,7 +40,7 @@ class SettingsScreen(BaseScreen):
     def ask_number(self, key: str, bounds: tuple[int, int], question: str):
         """A number setting tapped: the keypad, its range the screen's bounds; CONFIRM saves
         the number (the dialog closes once it is saved), Cancel leaves the setting as it was."""
-        from ..dialogs import NumberDialog
+        from ..dialogs.keypad import NumberDialog
         low, high = bounds
         dialog = NumberDialog(low, high, prefs.get(self.app.cfg, key),
                               lambda value: self.app.change_setting(key, value), title=self.t(question))

@@ -13,7 +13,8 @@ from companion.i18n import LANGUAGES, Catalogue, texts
 from companion.players import COLOUR_NAMES, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, TableError, make_table
 
 from .. import actions as A
-from ..widgets import FlatButton, NumberCell, PickButton
+from ..widgets.buttons import FlatButton, NumberCell
+from ..widgets.choices import PickButton
 from .base import BaseScreen
 
 
@@ -268,7 +269,7 @@ class SetupScreen(BaseScreen):
 
     def ask_option(self, row: OptionRow):
         """A number from a wide range tapped: the keypad, the option's range; Cancel keeps it."""
-        from ..dialogs import NumberDialog
+        from ..dialogs.keypad import NumberDialog
         option = row.option
         low, high = A.bounds(option)
         dialog = NumberDialog(low, high, self.options[option.name], lambda value: self.set_option(row, value),

@@ -28,7 +28,9 @@ from companion import games, stats
 from companion.store import StoreError
 
 from .. import theme
-from ..widgets import Dialog, FlatButton, Histogram
+from ..widgets.buttons import FlatButton
+from ..widgets.dice import Histogram
+from ..widgets.window import Dialog
 from .base import BaseScreen, game_title
 
 log = logging.getLogger(__name__)

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 from kivy.properties import NumericProperty, StringProperty
 
-from ..dialogs import ConfirmDialog, HelpDialog
-from ..widgets import BigButton, reuse
+from ..dialogs.confirm import ConfirmDialog
+from ..dialogs.help import HelpDialog
+from ..widgets.buttons import BigButton
+from ..widgets.lists import reuse
 from .base import BaseScreen
 
 HANDOFF, CHOOSE, BLANK, WAIT = "handoff", "choose", "blank", "wait"

@@ -1,0 +1,316 @@
+"""Text read across the table: labels that wrap, shrink, or break a word with a
+hyphen as print does (ui/wrapping.py, by the table's language), and how wide a text
+is drawn. Their looks are in text.kv beside this file.
+"""
+from __future__ import annotations
+
+import weakref
+from functools import lru_cache
+
+from kivy.clock import Clock
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.label import Label
+
+from ..wrapping import hyphenated, name_lines
+
+
+class WholeWords:
+    """For a button or a line of names: the text shrinks rather than break a word
+    over two lines ("Protoko / ll"), down to 24 px; lines still break between words.
+    A word too wide even at 24 px breaks as print does, with a hyphen ("Wieder-" /
+    "holen": ui/wrapping.py, by the table's language): read across the table, large
+    beats whole."""
+    _wanted = 0.0           # the size asked for (kv, a caller); the text is drawn at most this big
+    _fitting = False
+    _source = None          # the text as given; what is shown may have a word hyphenated
+    _shown = None
+
+    def keep_words_whole(self):
+        self._wanted = self.font_size
+        self._source = self.text
+        # fitted before the frame is drawn, once laid out: a new widget's width is not yet its own
+        self._refit = Clock.create_trigger(self._fit_words, -1)
+        self.bind(text=self._new_text, width=self._refit, bold=self._refit, font_size=self._font_asked)
+        _on_language(self)
+        self._refit()
+
+    def _new_text(self, *_):
+        if self.text != self._shown:     # not the hyphenated text this widget set itself
+            self._source = self.text
+            self._refit()
+
+    def language_changed(self):
+        self._refit()
+
+    def _font_asked(self, _widget, value):
+        if not self._fitting:
+            self._wanted = value
+            self._refit()
+
+    def _fit_words(self, *_):
+        source = self._source or ""
+        words, room = source.split(" "), self.width - dp(12)    # a no-break space joins a phrase
+        size, least = self._wanted, min(self._wanted, sp(24))
+
+        def wide(text: str) -> float:
+            return _word_width(text, round(size), self.bold)
+
+        while source and room > 0 and size > least and max(map(wide, words)) > room:
+            size = max(least, size - sp(1))
+        shown = hyphenated(source, room, wide, table_language()) if source and room > 0 else source
+        self._fitting = True
+        self.font_size = size
+        self._fitting = False
+        self._shown = shown
+        if shown != self.text:
+            self.text = shown
+
+
+class WholeWordsLabel(Label):
+    """What a counter, a place or a heist is called, read across the table: it keeps
+    its size (24 px) and its lines break between words; a word wider than the box
+    breaks as print does, with a hyphen ("Kontakt-" / "stapel": ui/wrapping.py, by
+    the table's language), never drawn smaller and never cut."""
+
+    def __init__(self, **kwargs):
+        self._source = self._shown = None
+        super().__init__(**kwargs)
+        self.bind(text=self._new_text, width=self._rewrap, font_size=self._rewrap, bold=self._rewrap,
+                  padding=self._rewrap)
+        _on_language(self)
+        self._new_text()
+
+    def _new_text(self, *_):
+        if self.text != self._shown:     # not the broken text this label set itself
+            self._source = self.text
+            self._rewrap()
+
+    def language_changed(self):
+        self._rewrap()
+
+    def _rewrap(self, *_):
+        source = self._source or ""
+        room = self.width - 2 * self.padding[0] - dp(4)
+        shown = source
+        if source and room > 0:
+            size, bold = round(self.font_size), self.bold
+
+            def wide(text: str) -> float:
+                return _word_width(text, size, bold)
+
+            shown = hyphenated(source, room, wide, table_language())
+        self._shown = shown
+        if shown != self.text:
+            self.text = shown
+
+
+class NamesLabel(WholeWords, Label):
+    """Players' names in a box, each one whole: as many as fit, then `more` ("and
+    {count} more") for the rest; a list never ends in "Maximiliane-Frie...". The
+    names stand where `template` says {names} ("Sing Sing: {names}"); without
+    names the template is the text as it is."""
+    names = ListProperty([])
+    template = StringProperty("{names}")
+    more = StringProperty("+{count}")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(names=self._fit, template=self._fit, more=self._fit, size=self._fit, bold=self._fit)
+        self._fit()
+        self.keep_words_whole()     # one name too long for the box: smaller, then hyphenated at 24 px, never cut
+
+    def _fit(self, *_):
+        names = list(self.names)
+        if not names:
+            self.text = self.template
+            return
+
+        def text(shown):
+            rest = len(names) - len(shown)
+            return self.template.format(names=", ".join(shown) + (" " + self.more.format(count=rest) if rest else ""))
+
+        if self._fits(text(names)):
+            self.text = text(names)
+            return
+        # As many as fit, in seat order; a name too long for the line beside "and 3 more"
+        # gives way to the ones after it, rather than break onto a line the box has not.
+        shown: list[str] = []
+        for name in names:
+            if self._fits(text(shown + [name])):
+                shown.append(name)
+        self.text = text(shown or names[:1])
+
+    def _fits(self, text: str) -> bool:
+        from kivy.core.text import Label as CoreLabel
+        room = max(1, self.width - 2 * self.padding[0])
+        size = self._wanted or self.font_size
+        if any(_word_width(word, round(size), self.bold) > room - dp(12) for word in text.split(" ")):
+            return False     # a name would break: one fewer
+        label = CoreLabel(text=text, font_size=size, bold=self.bold, text_size=(room, None))
+        label.refresh()
+        return label.texture.size[1] <= self.height - 2 * self.padding[1] + 1
+
+
+class NameLabel(Label):
+    """A player's name at the size asked (24 px), never shrunk and never cut: it
+    breaks after a space or a hyphen, and a word wider than the line is broken
+    with a hyphen, as print does (ui/wrapping.py: by the table's language's
+    dictionary; where that has no break that fits, after as many letters as fit).
+    `name` is the name, `text` the lines drawn; `reserve` keeps room
+    free at the lines' end (a seat pad's dot)."""
+    name = StringProperty("")
+    reserve = NumericProperty(0)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(name=self._break, width=self._break, font_size=self._break, bold=self._break,
+                  reserve=self._break)
+        _on_language(self)
+        self._break()
+
+    def _break(self, *_):
+        size, bold = self.font_size, self.bold
+        room = self.width - self.padding[0] - self.padding[2] - self.reserve - dp(2)
+        self.text = "\n".join(name_lines(self.name, room, lambda text: drawn_width(text, size, bold),
+                                          table_language()))
+
+    def language_changed(self):
+        self._break()
+
+
+class Caption(Label):
+    """Plain text that wraps inside its width."""
+
+
+class Heading(Label):
+    """A screen title in the top bar."""
+
+
+class FitLabel(Label):
+    """Wrapped text that shrinks, down to `min_font`, until it fits: with `grow`
+    the label takes the text's height (at most `max_height`), else its own box.
+    Nothing is ever cut short with "..."; if even `min_font` does not fit, it shows."""
+    max_font = NumericProperty(sp(24))
+    min_font = NumericProperty(sp(24))    # read across the table: a smaller floor is asked for, never the default
+    grow = BooleanProperty(False)
+    max_height = NumericProperty(sp(140))
+    _fitting = False
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(text=self.fit, width=self.fit, height=self._height_changed, max_font=self.fit,
+                  min_font=self.fit, grow=self.fit, max_height=self.fit, texture_size=self._texture_height)
+        self.fit()
+
+    def _one_size(self) -> bool:
+        return self.max_font <= self.min_font
+
+    def _texture_height(self, *_):
+        """One font size and `grow`: the height is the texture's, once Kivy has drawn it
+        (within the same frame), rather than laying the text out twice."""
+        if self.grow and self._one_size():
+            height = self.texture_size[1]
+            self.height = height if self.text and height > 1 else 0
+
+    def _height_changed(self, *_):
+        if not self.grow:
+            self.fit()
+
+    def fit(self, *_):
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            limit = self.max_height if self.grow else self.height
+            self.text_size = (max(1, self.width - 2 * self.padding[0]), None)
+            if self._one_size():     # nothing to try: the texture says the height (_texture_height)
+                self.font_size = self.max_font
+                if self.grow and not self.text:
+                    self.height = 0
+                return
+            size = self.max_font
+            while True:
+                self.font_size = size
+                height = self._measured_height()
+                if height <= limit or size <= self.min_font:
+                    break
+                size = max(self.min_font, size - sp(2))
+            if self.grow:
+                self.height = height if self.text else 0
+        finally:
+            self._fitting = False
+
+    def _measured_height(self) -> int:
+        """The text's height at the current font size, laid out but not drawn (the
+        texture is drawn once, at the size chosen): what texture_size[1] will be."""
+        label = self._label                     # Kivy's core label: the widget keeps its options current
+        if not label.text or ((self.halign == "justify" or self.strip) and not label.text.strip()):
+            return 0
+        label.resolve_font_name()
+        height = label.render()[1]
+        return height if height > 1 else 0
+
+
+def table_language() -> str:
+    """The table's language ("en", "de"), which picks the hyphenation dictionary: the
+    running app's, English without one."""
+    from kivy.app import App
+    return getattr(App.get_running_app(), "lang", None) or "en"
+
+
+_breaking = weakref.WeakSet()     # the widgets that hyphenate, while they live
+_watched = weakref.WeakSet()      # the apps whose language they follow
+
+
+def _on_language(widget) -> None:
+    """widget.language_changed() when the table's language changes: a name's break
+    follows it. One watch per app, not one per widget, which the app would keep."""
+    from kivy.app import App
+    _breaking.add(widget)
+    app = App.get_running_app()
+    if app is not None and hasattr(app, "lang") and app not in _watched:
+        _watched.add(app)
+        app.bind(lang=rebreak_words)
+
+
+def rebreak_words(*_) -> None:
+    """Every widget that hyphenates breaks its words again: the table's language
+    changed, or its dictionary has been read (ui/wrapping.py put_off)."""
+    for widget in list(_breaking):
+        widget.language_changed()
+
+
+@lru_cache(maxsize=8192)
+def drawn_width(text: str, font_size: float, bold: bool) -> float:
+    """How wide one line of text is drawn, measured without drawing it."""
+    from kivy.core.text import Label as CoreLabel
+    label = CoreLabel(font_size=font_size, bold=bold)
+    label.resolve_font_name()
+    return label.get_extents(text)[0]
+
+
+@lru_cache(maxsize=4096)
+def _word_width(word: str, font_size: int, bold: bool) -> float:
+    return text_width(word, font_size, bold)
+
+
+def text_width(text: str, font_size: float, bold: bool = True) -> float:
+    """How wide a line of text is drawn (to size a button to its name)."""
+    from kivy.core.text import Label as CoreLabel
+    label = CoreLabel(text=text, font_size=font_size, bold=bold)
+    label.refresh()
+    return label.texture.size[0]
+
+
+def texel_for_pixel(texture) -> None:
+    """Sample a text's texture at the nearest texel. Text is drawn texel for pixel
+    (Kivy's Label and GlyphNumber place it at whole pixels, at its own size), where
+    nearest draws the very pixels linear filtering does (tests/test_ui_texel.py), and
+    a software renderer (llvmpipe: the tests, the bench, a Pi without its GPU driver)
+    fills it faster: a tenth of a whole frame's fill on the table and game screens.
+    In a list scrolled to a fraction of a pixel, linear blurs text by that fraction;
+    nearest keeps it crisp. The rounded boxes' textures are nearest too (ui/rounded.py);
+    SmoothLine, smoothed by its texture, keeps linear."""
+    if texture is not None and texture.mag_filter != "nearest":
+        texture.mag_filter = texture.min_filter = "nearest"
