@@ -34,7 +34,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-# The [input] section, in order. "mouse" is also what ui/app.py sets (with
+# The [input] section, in order. "mouse" is also what ui/start.py sets (with
 # multitouch_on_demand) at start; the file names it so Kivy adds nothing else.
 INPUT = (
     ("mouse", "mouse"),

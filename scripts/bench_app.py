@@ -83,7 +83,7 @@ def main() -> int:
     parser.add_argument("--presses", type=int, default=0)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    gc.enable()   # on, as Python starts; `companion run` keeps it off until its table is up (ui/app.py _settle_heap)
+    gc.enable()   # on, as Python starts; `companion run` keeps it off until its table is up (ui/start.py _settle_heap)
 
     from ui import cli
     from ui.app import CellmateApp   # first: it picks Kivy's clock (hardware/mainthread.py use_waking_clock)

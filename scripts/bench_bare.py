@@ -35,7 +35,7 @@ import threading
 import time
 from pathlib import Path
 
-MARK = "CELLMATE-FIRST-FRAME"  # the same line Cellmate prints at its first frame (ui/app.py BENCH_MARK)
+MARK = "CELLMATE-FIRST-FRAME"  # the same line Cellmate prints at its first frame (ui/start.py BENCH_MARK)
 FRAME = 1 / 60                 # Kivy's default maxfps; neither app changes it
 ROLL_PIN = 17
 COUNTDOWN_FONT = 180           # px: Cellmate's guess clock draws its digits this big at 800x480
@@ -157,7 +157,7 @@ def main() -> int:
         Config.set("kivy", "kivy_clock", "free_all")
     Config.set("graphics", "width", "800")
     Config.set("graphics", "height", "480")
-    Config.set("graphics", "multisamples", "0")   # as Cellmate draws (ui/app.py configure_kivy): like for like
+    Config.set("graphics", "multisamples", "0")   # as Cellmate draws (ui/start.py configure_kivy): like for like
     from gpiozero import Device, DigitalInputDevice
     from gpiozero.pins.mock import MockFactory
     from kivy.app import App

@@ -28,7 +28,7 @@ APP = """
 import json, sys
 from companion.store import Store
 from companion.session import Session
-store = Store.open(sys.argv[1])                      # as ui/app.py run_app opens it
+store = Store.open(sys.argv[1])                      # as ui/start.py run_app opens it
 out = {"notice": store.notice, "reason": store.notice_params.get("reason"), "memory": store.in_memory,
        "sessions": [s["head"] for s in store.list_sessions()]}
 session = Session.load(store, store.last_unfinished())

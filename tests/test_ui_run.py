@@ -210,9 +210,9 @@ def test_a_config_that_cannot_be_looked_at_and_a_wrong_size_are_problems_named_n
 def test_an_unexpected_error_at_start_is_said_in_a_line_not_a_silent_exit(tmp_path):
     # a bug, not a bad file: Kivy's quiet log would take the traceback into its file and exit 1 silently
     broken = ("import sys\nfrom ui.cli import kivy_log_to_terminal, main\nkivy_log_to_terminal(False)\n"
-              "import ui.app\n"
+              "import ui.start\n"
               "def run_app(args):\n    raise RuntimeError('the screen fell over')\n"
-              "ui.app.run_app = run_app\nsys.exit(main(sys.argv[1:]))\n")
+              "ui.start.run_app = run_app\nsys.exit(main(sys.argv[1:]))\n")
     env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy", KIVY_NO_ARGS="1",
                KIVY_HOME=str(tmp_path / "kivy"), PYTHONPATH=str(ROOT))
     for name in ("KIVY_NO_CONSOLELOG", "KIVY_LOG_MODE"):

@@ -157,7 +157,7 @@ def _no_frame_limit():
 @pytest.fixture(scope="session")
 def kivy_window():
     _no_frame_limit()
-    from ui.app import configure_kivy
+    from ui.start import configure_kivy
 
     configure_kivy(WIDTH, HEIGHT)
     from kivy.base import EventLoop
@@ -250,7 +250,7 @@ class UI:
 
     def shot(self, name: str, widget=None) -> Path:
         """The window as drawn (dialogs included), or one widget rendered on its own."""
-        from ui.app import screenshot
+        from ui.start import screenshot
         self.wait(0.05)  # a tapped button shows "down" for 35 ms (min_state_time): not in the picture
         path = SHOTS / f"{name}.png"
         if widget is None:
@@ -570,7 +570,7 @@ def _scrollview_of(widget):
 @pytest.fixture
 def make_ui(kivy_window, tmp_path):
     """make_ui(data_dir=None, rig=None, clock=None, config=None, seat=0) -> UI; closed after the test."""
-    from ui.app import build_app, close_app
+    from ui.start import build_app, close_app
 
     built = []
 

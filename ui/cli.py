@@ -77,9 +77,9 @@ def main(argv: list[str] | None = None) -> int:
         kivy_log_to_terminal(args.verbose)
         # Start-up makes ~100,000 objects that live as long as the app (Kivy, the kv
         # rules, the screens): the collector would walk them again and again for
-        # nothing. It is back on once the table is on the screen (ui/app.py _settle_heap).
+        # nothing. It is back on once the table is on the screen (ui/start.py _settle_heap).
         gc.disable()
-        from ui.app import run_app  # Kivy loads only here
+        from ui.start import run_app  # Kivy loads only here
         try:
             return run_app(args)
         except Exception as exc:    # a bug: said in a line (and logged where Kivy keeps a log), not silence

@@ -6,7 +6,7 @@ area is long slivers, and a software renderer (Mesa llvmpipe: the tests, the
 bench, a Pi without its GPU driver) fills sliver after sliver on its slow path
 for partly covered tiles. Fifteen of them were two thirds of a dice table
 frame. A 9-slice fills the middle with one big quad, and the corners come
-smooth from the texture, with no multisampling (ui/app.py configure_kivy).
+smooth from the texture, with no multisampling (ui/start.py configure_kivy).
 
     #:import rounded ui.rounded
     BorderImage:
