@@ -1,5 +1,6 @@
 """One background thread that does its owner's jobs one at a time: the buzzer's cues
-(hardware/buzzer.py) and the voice's lines (hardware/speaker.py).
+(hardware/buzzer.py), the voice's lines (hardware/speaker.py), and what Past games
+and Statistics read off the screen's thread (ui/browse.py).
 
 The owner keeps what is to be done under its own ``threading.Condition`` and hands it
 in, with three parts of its own:

@@ -280,6 +280,24 @@ def test_the_next_page_is_read_while_the_list_is_looked_at_and_more_only_shows_i
     assert view.data[-1]["text"] == "Older games: 5 more"
 
 
+def test_with_the_games_in_a_file_the_next_page_is_read_on_another_connection(make_ui, tmp_path):
+    import time
+    from ui.screens.sessions import PAGE
+    store = Store.open(tmp_path / "games")
+    _saved_games(store, 2 * PAGE + 5)
+    ui, store, screen, view = _past_games_looked_at(make_ui, 0, store)
+    end = time.monotonic() + 10
+    while screen.past.ahead is None:        # read by ui/browse.py's worker, handed over on the main thread
+        assert time.monotonic() < end, "the next page was not read ahead"
+        time.sleep(0.002)
+        ui.pump(1)
+    asked = _reads(store)
+    _tap_more(ui, screen)
+    assert not any("FROM sessions AS s" in sql for sql, _params in asked)    # not on the screen's connection
+    assert [row["title"] for row in view.data[PAGE - 1:2 * PAGE]] == [
+        f"Player {n}, Ben" for n in range(PAGE + 5, 4, -1)]
+
+
 def test_a_page_read_ahead_is_not_shown_after_a_change_meanwhile(make_ui):
     from ui.screens.sessions import PAGE
     ui, store, screen, view = _past_games_looked_at(make_ui, 2 * PAGE + 5)     # the next page read ahead
@@ -307,10 +325,10 @@ def test_results_worked_out_while_the_list_is_looked_at_leave_the_page_read_ahea
     asked = _reads(store)
     ui, store, screen, view = _past_games_looked_at(make_ui, 0, store)
     for _ in range(50):
-        if not screen._waiting:
+        if not screen.past.waiting:
             break
         ui.pump(1)
-    assert not screen._waiting and store.read("SELECT COUNT(*) FROM results") == [(PAGE,)]
+    assert not screen.past.waiting and store.read("SELECT COUNT(*) FROM results") == [(PAGE,)]
     last = screen.infos[-1]
     next_page = [last["updated"], last["updated"], last["id"], PAGE]
     _tap_more(ui, screen)

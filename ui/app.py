@@ -85,6 +85,7 @@ class CellmateApp(App):
     countdown_caption = StringProperty("")
     countdown_phase = StringProperty("running")
     pads_present = BooleanProperty(False)   # a pad hub is open and knows a pad: "Seat pads" buttons show
+    _browse = None                            # Past games' and the statistics' reading, once asked for
 
     def __init__(self, config: config_file.Config, store: Store, rig=None, *, config_path: Path | None = None,
                  config_errors=(), clock=time.monotonic, rng=None, speaker=None, **kwargs):
@@ -141,6 +142,17 @@ class CellmateApp(App):
     def add_notice(self, key: str, **params) -> None:
         self.notices.append((key, params))
         self._show_notice()
+
+    @property
+    def browse(self):
+        """What Past games and Statistics read (ui/browse.py), made when first asked for;
+        its worker's results hop onto the main thread."""
+        if self._browse is None:
+            from hardware.mainthread import to_main_thread
+
+            from .browse import Browse
+            self._browse = Browse(self.store, on_main=lambda fn: to_main_thread(fn)())
+        return self._browse
 
     # the seat pads (ui/seat_pads.py)
     def open_pads(self, **hub_options):
@@ -286,6 +298,8 @@ class CellmateApp(App):
         if self._store_retry is not None:
             self._store_retry.cancel()
         self.seat_pads.stop()
+        if self._browse is not None:
+            self._browse.close()
         if self.speaker is not None:
             self.speaker.close()
         if self.rig is not None:

@@ -2,12 +2,13 @@
 either (deleting asks first).
 
 Its look is in sessions.kv beside this file. The list is a RecycleView fed a
-page at a time from the store (the sessions table only, no game's log); the
-next page comes when its end scrolls into view, or with a tap on "More".
+page at a time (companion/past_games.py, asked through ui/browse.py: the screen
+reads nothing itself); the next page comes when its end scrolls into view, or with
+a tap on "More", and is read ahead while a page is looked at.
 
-A game finished before results were kept has none beside it: the screen works its
-result out from the log after showing the list, a few games a frame (SETTLE_BUDGET),
-the top of the list first, and keeps it (companion/results.py settle), so each such game
+A game finished before results were kept has none beside it: its result is worked
+out from the log after showing the list, a few games a frame (SETTLE_BUDGET), the
+top of the list first, and kept (companion/results.py settle), so each such game
 is worked out once. A log that gives no result says "Result unknown"."""
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion import results, stats
 from companion.controller import REFUSED
+from companion.past_games import PAGE  # noqa: F401  (a page of the list, as the tests know it)
 from companion.session import Session
 from companion.store import StoreError
 
@@ -31,7 +33,6 @@ from ..widgets.window import Dialog
 from .base import BaseScreen, PLAYABLE, game_title, players_text, running_app
 from .log import LogFeed, show
 
-PAGE = 20       # sessions read at a time: a few screenfuls
 ROW = 112       # a row's height (dp); a finished game's result adds a line
 RESULT_LINE = 34
 SETTLE_BUDGET = 0.006   # s of a frame spent working out old games' results (a frame is 16.7 ms)
@@ -82,40 +83,29 @@ STATS_AHEAD = 0.4       # s on Past games before Statistics is made ready (its k
 class SessionsScreen(BaseScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.infos: list[dict] = []     # the sessions read so far, the last changed first
-        self.total = 0
-        self._rows: list[dict] = []     # each info's row data, made once, in the same order
-        self._lang = ""                 # the language the rows were made in
-        self._read_at: int | None = None    # the store's generation the infos were read at (None: unknown)
-        self._ahead: tuple | None = None    # the next page, read once a page is shown:
-        #                                     (generation, after, infos, rows, language)
-        self._waiting: list[dict] = []  # finished games listed whose result is still to be worked out, top first
-        self._listed: set[int] = set()  # the ids of the infos
+        self.browse = self.app.browse           # reads the store for this screen (ui/browse.py)
+        self.past = self.browse.past_games(self.row_data, lambda: self.app.lang)    # what is listed
         self._more = Clock.create_trigger(lambda _dt: self.load_more())
         self._settle = Clock.create_trigger(lambda _dt: self.settle_some())
         self._read_ahead = Clock.create_trigger(lambda _dt: self.read_ahead())
 
+    @property
+    def infos(self) -> list[dict]:
+        """The sessions listed, the last changed first."""
+        return self.past.infos
+
     def on_pre_enter(self, *args):
         self.ids.scroll.scroll_y = 1    # back at the first page, at the top
-        if self._unchanged():
+        if self.browse.past_again():
             # nothing listed has changed since (read from home and back): the first page of
             # what was read, no reading again and no rows made again
-            if len(self.infos) > PAGE:
-                last = self.infos[PAGE - 1]     # the second page is the one read ahead
-                self._ahead = (self._read_at, (last["updated"], last["id"]),
-                               self.infos[PAGE:2 * PAGE], self._rows[PAGE:2 * PAGE], self._lang)
-                del self.infos[PAGE:], self._rows[PAGE:]
-                self._listed = {info["id"] for info in self.infos}
-                self._waiting = [info for info in self._waiting if info["id"] in self._listed]
             self._show()
             return
-        self.infos, self._rows, self._waiting, self._ahead, self._listed = [], [], [], None, set()
         super().on_pre_enter(*args)
 
     def prepare(self):
         """The first page read and shown before the screen is (home makes it ready)."""
-        if not self._unchanged():
-            self.infos, self._rows, self._waiting, self._ahead, self._listed = [], [], [], None, set()
+        if not self.browse.past_again():
             self.refresh()
 
     def on_enter(self, *args):
@@ -124,140 +114,64 @@ class SessionsScreen(BaseScreen):
     def still(self) -> bool:
         return self.ids.scroll._touch is None     # a finger on the list: not in the middle of its moving
 
-    def _generation(self) -> int | None:
-        # bumped by the store's triggers in the same commit as every change to a game or an
-        # edit of its result, whichever program makes it: all a row shows (companion/stats.py);
-        # a result kept as its log says is no change
-        return stats.generation(self.app.store)
-
-    def _unchanged(self) -> bool:
-        return bool(self.infos) and self._read_at is not None and self._read_at == self._generation()
-
     def refresh(self):
         """The sessions read so far, read again (a delete, a game played meanwhile); only
         shown again when nothing listed changed (the language did)."""
-        if self._unchanged():
-            self._show()
-            return
-        store = self.app.store
-        self._ahead = None
         try:
-            read_at = self._generation()
-            infos = store.list_sessions(limit=max(PAGE, len(self.infos)))
-            self.total = store.count_sessions()
+            self.browse.read_past()
         except StoreError as exc:
             self.app.toast(self.t.error(exc), "error")
-        else:
-            self.infos, self._read_at = infos, read_at
-            self._listed = {info["id"] for info in infos}
-            self._rows = [self.row_data(info) for info in infos]
-            self._lang = self.app.lang
-            self._waiting = [info for info in infos if self._unsettled(info)]
         self._show()
-
-    def _next_page(self) -> tuple[int | None, list[dict]]:
-        """The page after the last listed, and the generation it was read at (StoreError)."""
-        last = self.infos[-1] if self.infos else None
-        read_at = self._generation()
-        return read_at, self.app.store.list_sessions(
-            limit=PAGE, after=(last["updated"], last["id"]) if last else None)
 
     def read_ahead(self):
         """The next page read and its rows made while this one is looked at, so "More" (or
         scrolling to the end) only shows them."""
-        if (self.app.sm.current != self.name or len(self.infos) >= self.total or self._ahead is not None
-                or self._read_at is None):      # listed across a change, or no generation: never shown
-            return
-        after = (self.infos[-1]["updated"], self.infos[-1]["id"]) if self.infos else None
-        try:
-            read_at, more = self._next_page()
-        except StoreError:
-            return                      # said when the page is asked for
-        if read_at == self._read_at:
-            self._ahead = (read_at, after, more, [self.row_data(info) for info in more], self.app.lang)
+        if self.app.sm.current == self.name:
+            self.browse.read_ahead()
 
     def load_more(self):
-        if len(self.infos) >= self.total:
+        try:
+            known = self.browse.more_past()
+        except StoreError as exc:
+            self.app.toast(self.t.error(exc), "error")
             return
-        after = (self.infos[-1]["updated"], self.infos[-1]["id"]) if self.infos else None
-        ahead, self._ahead = self._ahead, None
-        if (ahead is not None and ahead[0] == self._read_at and ahead[1] == after
-                and ahead[4] == self._lang == self.app.lang and ahead[0] == self._generation()):
-            more, rows = ahead[2], ahead[3]     # read while the list was looked at; nothing changed since
-        else:
-            try:
-                read_at, more = self._next_page()
-                self.total = self.app.store.count_sessions()
-            except StoreError as exc:
-                self.app.toast(self.t.error(exc), "error")
-                return
-            if read_at != self._read_at:
-                self._read_at = None    # read across a change: the listed rows may be out of date
-            rows = [self.row_data(info) for info in more]
-        seen = self._listed                         # a change meanwhile can move one down
-        fresh = [i for i, info in enumerate(more) if info["id"] not in seen]
-        seen.update(more[i]["id"] for i in fresh)
-        known = len(self._rows)
-        self.infos += [more[i] for i in fresh]
-        self._rows += [rows[i] for i in fresh]
-        self._waiting += [more[i] for i in fresh if self._unsettled(more[i])]
-        if not more:                    # fewer than counted (deleted meanwhile): nothing more to offer
-            self.total = len(self.infos)
-        # the same rows stay in view, the new ones come below (keep_top): not pinned to the end,
-        # reading on and on
-        self._show(same_before=known)
+        if known is not None:
+            # the same rows stay in view, the new ones come below (keep_top): not pinned to the
+            # end, reading on and on
+            self._show(same_before=known)
 
     def scrolled(self):
         """The list moved: its end (the "More" row) in view reads the next page, on the next frame."""
         view, rows = self.ids.scroll, self.ids.rows
-        if self.total > len(self.infos) and (rows.height - view.height) * view.scroll_y < dp(theme.TOUCH):
+        if self.past.unread and (rows.height - view.height) * view.scroll_y < dp(theme.TOUCH):
             self._more()
 
     def _show(self, same_before: int = 0):
         """The rows on the list, and "More" below them while older games are unread. Each
         row's data is made once (a page read, a result worked out, the language changed:
         those rows again), so another page costs its own rows, not all of them."""
-        if self._lang != self.app.lang:
-            self._lang = self.app.lang
-            self._rows = [self.row_data(info) for info in self.infos]
+        data, remade = self.past.shown()
+        if remade:
             same_before = 0
-        data = self._rows
-        if self.total > len(self.infos):
+        unread = self.past.unread
+        if unread:
             data = data + [{"viewclass": "MoreRow", "screen": self, "height": dp(theme.TOUCH),
-                            "text": self.t("sessions.more", count=self.total - len(self.infos))}]
+                            "text": self.t("sessions.more", count=unread)}]
         self.ids.empty.opacity = 0 if data else 1
         show(self.ids.scroll, data, same_before)
-        if self._waiting:
+        if self.past.waiting:
             self._settle()              # after this frame: the list first
-        if self.total > len(self.infos):
+        if unread:
             self._read_ahead()
-
-    def _unsettled(self, info) -> bool:
-        return info["finished"] and info.get("result") is None
 
     def settle_some(self):
         """Work out the results of listed games finished before results were kept, top
         first, for at most SETTLE_BUDGET (at least one game), then show them; the rest
         on the next frames."""
-        began, changed = time.perf_counter(), {}
-        while self._waiting:
-            info = self._waiting.pop(0)
-            result = results.settle(self.app.store, info["id"], info["head"], info["updated"])
-            if result is not None:
-                info["result"] = result
-                changed[info["id"]] = info
-            if time.perf_counter() - began > SETTLE_BUDGET:
-                break
-        if changed:
-            # a result kept is what its log says: no change to the store's generation, so what
-            # is listed (and the page read ahead) still holds at the one it was read at
-            first = len(self.infos)
-            for at, info in enumerate(self.infos):
-                if info["id"] in changed:
-                    self._rows[at] = self.row_data(info)
-                    first = min(first, at)
+        first = self.browse.settle_past(SETTLE_BUDGET)
+        if first is not None:
             self._show(same_before=first)   # only the rows that changed, and on to the next few
-        elif self._waiting:
+        elif self.past.waiting:
             self._settle()
 
     def row_data(self, info) -> dict:
@@ -307,7 +221,7 @@ class SessionsScreen(BaseScreen):
     def view(self, row: SessionRow):
         """A finished game's log, read without taking the game (nothing is played on)."""
         try:
-            session = Session.load(self.app.store, row.session_id, claim=False)
+            session = self.browse.saved(row.session_id)
         except REFUSED as exc:
             self.app.toast(self.t.error(exc), "error")
             return

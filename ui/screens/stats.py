@@ -3,11 +3,12 @@ each game ends, and its own lines (Game.stats_lines); whether the dice are fair.
 Reached from Past games.
 
 Its look is in stats.kv beside this file: bars drawn with Kivy's own graphics
-(StatBar), text at 24 px. The numbers come from companion.stats: kept in the store, they
-are read back at once; when a game changed since (or none were kept), the screen says it
-is working them out and a worker thread does so on its own connection to the file (a
-store in memory: at once, here), pausing often so the screen's thread waits little for
-Python, then hands them to the main thread. The few dozen
+(StatBar), text at 24 px. The numbers come from companion.stats, asked through
+ui/browse.py (the screen reads nothing itself): kept in the store, they are read back
+at once; when a game changed since (or none were kept), the screen says it is working
+them out while the presenter's worker thread does so on its own connection to the file
+(a store in memory: at once, here), pausing often so the screen's thread waits little
+for Python, then hands them to the main thread. The few dozen
 widgets are then made a few a frame (FILL_BUDGET), the top first, so no frame waits
 for all of them."""
 from __future__ import annotations
@@ -15,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import logging
-import threading
 import time
 
 from kivy.clock import Clock
@@ -36,21 +36,7 @@ from .base import BaseScreen, game_title
 log = logging.getLogger(__name__)
 PLAYERS_SHOWN = 12      # the players with the most games; the rest are in the export
 FILL_BUDGET = 0.004     # s of a frame spent making widgets (their text is drawn after: a frame is 16.7 ms)
-WORKER_SLICE = 0.002    # s the worker works before it sleeps as long: the screen's thread waits little for Python
 READING = 10.0          # s a word about the export stays: two sentences, read across the table
-
-
-def pacer():
-    """For the worker: a pause of WORKER_SLICE after each WORKER_SLICE of work (one Python
-    thread runs at a time; without pauses the screen's thread would wait up to 5 ms each time)."""
-    last = time.perf_counter()
-
-    def pace():
-        nonlocal last
-        if time.perf_counter() - last > WORKER_SLICE:
-            time.sleep(WORKER_SLICE)
-            last = time.perf_counter()
-    return pace
 
 
 class StatBar(BoxLayout):
@@ -113,71 +99,33 @@ class MergeDialog(Dialog):
 
 
 class StatsScreen(BaseScreen):
-    _shown = None       # (what the numbers were worked out from, the file, the language)
-    _asked = 0          # the latest working out asked for: an older one's figures are dropped
-    _working = False    # that one is being worked out in a worker thread
-
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        self.browse = self.app.browse   # reads the store for this screen (ui/browse.py)
         self._widgets = iter(())        # those still to be made, the top first
         self._fill = Clock.create_trigger(lambda _dt: self.fill())
 
     @property
     def filling(self) -> bool:
         """Still working out the numbers, or still making their widgets."""
-        return self._working or self._fill.is_triggered
+        return self.browse.working or self._fill.is_triggered
 
     def refresh(self):
         """Shown again with nothing changed: as it was. Otherwise the kept figures, or
         "working out" and then the figures (module doc)."""
-        store = self.app.store
-        key = (stats.generation(store), store.path, self.app.lang)
-        if key[0] is not None and key == self._shown and (self.ids.body.children or self.filling):
+        if self.browse.statistics_hold(self.app.lang) and (self.ids.body.children or self.filling):
             return
-        self._shown = key
-        self._asked += 1
-        self._working = False
-        twin = None
-        try:
-            got = stats.kept(store)
-            twin = store.twin() if got is None else None
-            if got is None and twin is None:
-                got = stats.figures(store)      # memory: no other connection to work them out on
-        except StoreError as exc:
-            self._shown = None          # asked again on the next visit
-            self.app.toast(self.t.error(exc), "error")
-            return
-        except Exception:   # never a traceback on the screen: said in words, logged
-            log.warning("the statistics could not be worked out", exc_info=True)
-            self._shown = None
-            self.show_words(self.t("stats.failed"))
-            return
-        if got is not None:
-            self.show(got)
-            return
-        self.show_words(self.t("stats.working"))
-        self._working = True
-        threading.Thread(target=self.work_out, args=(twin, self._asked), name="stats", daemon=True).start()
+        got = self.browse.statistics(self.arrived, self.app.lang)
+        if got is None:
+            self.show_words(self.t("stats.working"))
+        elif isinstance(got, StoreError):
+            self.app.toast(self.t.error(got), "error")
+        else:
+            self.arrived(got)
 
-    def work_out(self, twin, asked: int) -> None:
-        """In a worker thread, on its own connection: the figures (kept for next time),
-        handed to the main thread."""
-        try:
-            try:
-                got = stats.figures(twin, pace=pacer())
-            finally:
-                twin.close()
-        except Exception as exc:    # never a traceback on the screen: said in words, logged
-            log.warning("the statistics could not be worked out", exc_info=True)
-            got = exc
-        Clock.schedule_once(lambda _dt: self.arrived(asked, got), 0)
-
-    def arrived(self, asked: int, got) -> None:
-        if asked != self._asked:
-            return                      # asked again meanwhile: that one's figures come
-        self._working = False
+    def arrived(self, got) -> None:
+        """The figures, or in words why there are none (never a traceback on the screen)."""
         if isinstance(got, Exception):
-            self._shown = None          # tried again when shown again
             self.show_words(self.t.error(got) if isinstance(got, StoreError) else self.t("stats.failed"))
             return
         self.show(got)
@@ -205,8 +153,7 @@ class StatsScreen(BaseScreen):
                 return
 
     def merged(self) -> dict:
-        names = self.app.store.get_setting(stats.NAMES_KEY, {})
-        return names if isinstance(names, dict) else {}
+        return self.browse.names()
 
     def ask_merge(self) -> None:
         if self._players:
@@ -214,7 +161,7 @@ class StatsScreen(BaseScreen):
 
     def save_names(self, names: dict) -> None:
         try:
-            self.app.store.set_setting(stats.NAMES_KEY, names)
+            self.browse.set_names(names)
         except StoreError as exc:
             self.app.toast(self.t.error(exc), "error")
             return
@@ -223,52 +170,22 @@ class StatsScreen(BaseScreen):
     _players: list = []
 
     def export_all(self) -> None:
-        """Every game as JSON, CSV and a BG Stats file: to a mounted USB stick, else the data dir.
-        A stick is written, synced and unmounted by a worker thread (hardware.stick; on its own
-        connection to the file where there is one), and the table is told whether it can be
-        pulled out; a stick that cannot be written is said, not passed over for the data dir."""
-        from companion import export
+        """Every game as JSON, CSV and a BG Stats file: to a mounted USB stick, else the data dir
+        (Browse.export). A stick is written, synced and unmounted on a thread of its own, and
+        the table is told whether it can be pulled out; a stick that cannot be written is
+        said, not passed over for the data dir."""
         from hardware import stick
-        t, store = self.t, self.app.store
-        folder = export.usb_dir()
-        if folder is None and (locked := stick.read_only()) is not None:
-            self.app.toast(t("stats.stick_read_only", name=locked.name), "error", READING)
-            return
-        if folder is None:
-            self.export_here(store)
-            return
-        self.ids.export.disabled = True
-        self.app.toast(t("stats.exporting", name=folder.name), seconds=stick.EJECT_WAIT + READING)
-        twin = store.twin()
-        written = stick.write(store, folder) if twin is None else None    # no other connection: here
-
-        def work():
-            try:
-                try:
-                    outcome = stick.finish(written or stick.write(twin, folder))
-                finally:
-                    if twin is not None:
-                        twin.close()
-            except Exception as exc:    # never a traceback on the screen: said in words, logged
-                outcome = stick.Outcome(stick.FAILED, folder, detail=f"{exc.__class__.__name__}: {exc}")
-            Clock.schedule_once(lambda _dt: self.exported(outcome), 0)
-        threading.Thread(target=work, name="export", daemon=True).start()
-
-    def export_here(self, store) -> None:
-        """No stick: the export in the data dir, beside the saved games."""
-        from companion import export
         t = self.t
-        if store.path is None:
-            self.app.toast(t("stats.export_nowhere"), "error")
-            return
-        try:
-            for fmt in export.FORMATS:
-                export.write(store, fmt, store.path.parent)
-        except export.ExportError as exc:
-            log.warning("export to %s failed: %s", store.path.parent, exc)
-            self.app.toast(t("stats.export_failed"), "error")
-            return
-        self.app.toast(t("stats.exported_data"))
+        what, folder = self.browse.export(self.exported)
+        if what == "stick":
+            self.ids.export.disabled = True
+            self.app.toast(t("stats.exporting", name=folder.name), seconds=stick.EJECT_WAIT + READING)
+        elif what == "read_only":
+            self.app.toast(t("stats.stick_read_only", name=folder.name), "error", READING)
+        elif what == "here":
+            self.app.toast(t("stats.exported_data"))
+        else:
+            self.app.toast(t("stats.export_nowhere" if what == "nowhere" else "stats.export_failed"), "error")
 
     def exported(self, outcome) -> None:
         """The worker's word on a stick: what was written, and whether it can be pulled out."""
