@@ -1,92 +1,275 @@
-"""The text catalogue: every word shown to people, in English and German.
+"""The text catalogue: every word shown to people, in every language Cellmate has.
 
-Texts live in locale/<lang>.json as "key": "text with {named} fields" (and
-locale/<part>.<lang>.json beside it); each game brings its own words in its
-folder, companion/games/<id>/locale/<lang>.json, merged in.
-A missing German text falls back to English, and a missing key shows the key,
-so a gap is visible but never crashes the table.
+Texts are Project Fluent messages (fluent.runtime, Mozilla's; plural rules from
+CLDR through Babel). The shared ones live in locale/<lang>.ftl and
+locale/<part>.<lang>.ftl beside it; each game brings its own in its folder,
+companion/games/<id>/locale/<lang>.ftl. A language is the files named for it:
+locale/<lang>.ftl makes it one (LANGUAGES lists those found).
 
-Plurals go through the catalogue, never by hand ("card(s)", "Rekrut(en)"):
-a text whose number must agree with a word ("1 action left", "noch 1 Aktion",
-"1 of 2 seats has a pad") has a second text "<key>.one", and the catalogue
-picks it when the text's counted field is 1. The counted field is `count`,
-unless COUNTED_BY names another for that key (`left` in "{left} actions
-left"). English and German plurals have the same shape: 1 is singular, every
-other number (0 too) plural. A text with two counted numbers is put together
-from counted pieces (snitch.escape_plans, snitch.backstab_icons). A number
-that can never be 1 (a fixed 18 cards, a hand limit of 10) needs no ".one";
-tests/test_i18n.py holds those to the game's constants.
+The code asks by dotted key, t("error.dice_count", count=3); the message's
+Fluent identifier is the key with "-" for "." (`error-dice_count`, fluent_id).
+
+Plurals and grammar belong to the message: a number that a word must agree with
+is a selector in the text, decided by each language's own plural rules,
+
+    error-dice_count =
+        { $count ->
+            [one] Enter 1 die face.
+           *[other] Enter { $count } die faces.
+        }
+
+so no code names a counted field and a translator may choose by any field.
+Numbers are shown as Python writes them (1234, -2, 0.5) in every language: no
+grouping, no decimal comma. A missing German text falls back to English, a
+missing key shows the key and a field not given shows as {field}: a gap is
+visible but never crashes the table.
+
+A language's files are read at once, but a message is parsed the first time it
+is said (a start says a few dozen of some 1,300): each line that starts at its
+left edge begins an entry, a comment or a message, and every line after a
+message's first is indented (tests/test_i18n.py holds the files to that).
 """
 from __future__ import annotations
 
-import json
+import re
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from .games import folders
+from fluent.runtime import FluentBundle
+from fluent.runtime.errors import FluentReferenceError
+from fluent.runtime.resolver import CurrentEnvironment, ResolverEnvironment
+from fluent.runtime.types import FluentType
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as FTL
+from fluent.syntax.visitor import Visitor
 
-LANGUAGES = {"en": "English", "de": "Deutsch"}
+from .games import GAMES
+
 _DIR = Path(__file__).parent / "locale"
-
-# The counted field of each text whose number is not called `count`.
-COUNTED_BY = {
-    "pads.some_held": "held",                       # "{held} of {count} seats have a pad"
-    "dig.prompt.turn": "left",
-    "dig.line.cigarettes": "n",
-    "error.dig_no_actions": "cost",
-    "heist.prompt.start": "free",
-    "heist.prompt.step_done": "free",
-    "heist.prompt.complete": "take",
-    "heist.banner.winner": "total",
-    "heist.banner.tie": "total",
-    "error.heist_activate": "high",
-    "singsing.prompt.remove_tracker_two": "left",
-    "error.singsing_not_enough_bars": "left",
-    "error.singsing_too_many_free": "bars",
-    "snitch.prompt.escape_more": "left",
-    "snitch.line.riot_off": "left",
-    "snitch.line.scheme": "needed",
-    "snitch.board.scheme": "needed",
-}
+FALLBACK = "en"
 
 
-def counted_field(key: str) -> str:
-    """The field whose number picks "<key>.one": `count` unless COUNTED_BY says otherwise."""
-    return COUNTED_BY.get(key, "count")
+def fluent_id(key: str) -> str:
+    """The Fluent identifier of a dotted key: "snitch.line.scheme" -> "snitch-line-scheme".
+    (Keys are lower case words with "_" and "."; none has a "-", so no two meet.)"""
+    return key.replace(".", "-")
+
+
+def key_of(identifier: str) -> str:
+    """The dotted key of a Fluent identifier (fluent_id the other way)."""
+    return identifier.replace("-", ".")
+
+
+class _Languages(Mapping):
+    """Code -> the language's own name ("Deutsch", Babel's), for each locale/<lang>.ftl
+    found; English first. A name is looked up when first asked for."""
+
+    def __init__(self):
+        found = (path.stem for path in _DIR.glob("*.ftl") if "." not in path.stem)
+        self._codes = sorted(found, key=lambda code: (code != FALLBACK, code))
+        self._names: dict[str, str] = {}
+
+    def __getitem__(self, code: str) -> str:
+        if code not in self._codes:
+            raise KeyError(code)
+        if code not in self._names:
+            from babel import Locale, UnknownLocaleError
+            try:
+                self._names[code] = Locale.parse(code).get_display_name(code).capitalize()
+            except (UnknownLocaleError, ValueError):
+                self._names[code] = code
+        return self._names[code]
+
+    def __contains__(self, code) -> bool:
+        return code in self._codes
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._codes)
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+
+LANGUAGES = _Languages()
+
+
+def files(lang: str) -> list[Path]:
+    """One language's catalogue files: the shared ones, then each game's (in id order)."""
+    games = [folder / "locale" / f"{lang}.ftl" for _id, folder in sorted(GAMES.folders().items())]
+    return [_DIR / f"{lang}.ftl", *sorted(_DIR.glob(f"*.{lang}.ftl")), *games]
+
+
+_ENTRY = re.compile(r"(-?[a-zA-Z][a-zA-Z0-9_-]*)[ \t]*=")
+_AT_EDGE = re.compile(r"^\S", re.M)
+
+
+def entries(source: str) -> dict[str, str]:
+    """Entry id (a term's with its "-") -> its source, cut where a line starts at the edge."""
+    found: dict[str, str] = {}
+    starts = [m.start() for m in _AT_EDGE.finditer(source)] + [len(source)]
+    for start, end in zip(starts, starts[1:]):
+        entry = _ENTRY.match(source, start)
+        if entry:
+            found[entry.group(1)] = source[start:end]
+    return found
+
+
+class _Names(Visitor):
+    """The fields a pattern reads, and the messages and terms it refers to."""
+
+    def __init__(self):
+        self.fields: list[str] = []
+        self.refers: list[str] = []
+
+    def visit_VariableReference(self, node):
+        if node.id.name not in self.fields:
+            self.fields.append(node.id.name)
+
+    def visit_MessageReference(self, node):
+        self.refers.append(node.id.name)
+
+    def visit_TermReference(self, node):
+        self.refers.append("-" + node.id.name)
+        self.generic_visit(node)
+
+
+def fields(message: FTL.Message) -> list[str]:
+    """The fields a message reads, in the order they first appear (those it selects by too)."""
+    names = _Names()
+    names.visit(message.value)
+    return names.fields
+
+
+class Texts(Mapping):
+    """One language's messages: dotted key -> its text with each field as {field} and
+    each choice at its default variant ("{needed} cards to go"). `format` says one;
+    `message(key)` is the Fluent message itself."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        self.bundle = _Bundle([lang], use_isolating=False)
+        self._sources: dict[str, str] = {}
+        self._parsed: dict[str, FTL.Message | FTL.Term | None] = {}
+        self._shown: dict[str, str] = {}
+        self._parser = FluentParser(with_spans=False)
+        for path in files(lang):
+            try:
+                self._sources.update(entries(path.read_text(encoding="utf-8")))
+            except FileNotFoundError:
+                continue
+
+    def _entry(self, identifier: str) -> FTL.Message | FTL.Term | None:
+        """The entry parsed and in the bundle (with what it refers to); None if absent or broken."""
+        if identifier not in self._parsed:
+            source = self._sources.get(identifier)
+            entry = None if source is None else self._parser.parse_entry(source)
+            if not isinstance(entry, (FTL.Message, FTL.Term)) or entry.value is None:
+                entry = None
+            self._parsed[identifier] = entry
+            if entry is not None:
+                self.bundle.add_resource(FTL.Resource([entry]), allow_overrides=True)
+                names = _Names()
+                names.visit(entry)
+                for other in names.refers:
+                    self._entry(other)
+        return self._parsed[identifier]
+
+    def message(self, key: str) -> FTL.Message | None:
+        identifier = fluent_id(key)
+        return None if identifier.startswith("-") else self._entry(identifier)
+
+    def __contains__(self, key) -> bool:
+        return isinstance(key, str) and self.message(key) is not None
+
+    def __getitem__(self, key: str) -> str:
+        if key not in self._shown:
+            message = self.message(key)
+            if message is None:
+                raise KeyError(key)
+            self._shown[key] = self.format(key, {name: "{%s}" % name for name in fields(message)})
+        return self._shown[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return (key_of(identifier) for identifier in self._sources if not identifier.startswith("-"))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def format(self, key: str, params: dict) -> str:
+        """The message said with these fields; one not given shows as {field}."""
+        message = self.message(key)
+        pattern = self.bundle.get_message(message.id.name).value
+        args = {name: _argument(value) for name, value in params.items()}
+        text, errors = self.bundle.format_pattern(pattern, args)
+        if any(isinstance(error, FluentReferenceError) for error in errors):
+            missing = {name: "{%s}" % name for name in fields(message) if name not in args}
+            text, _ = self.bundle.format_pattern(pattern, {**args, **missing})
+        return str(text)
+
+
+class _Int(int, FluentType):
+    """A number field: a number to the plural rules, shown as Python shows it."""
+
+    def format(self, locale) -> str:
+        return int.__repr__(self)
+
+
+class _Float(float, FluentType):
+    def format(self, locale) -> str:
+        return float.__repr__(self)
+
+
+def _argument(value):
+    """A field's value for Fluent, shown as str.format showed it: a number stays a
+    number (for the plural rules) but is written as Python writes it, 1234 and 0.5
+    in every language; anything else is its text ("True", "None")."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _Int(value)
+    if isinstance(value, float):
+        return _Float(value)
+    return format(value, "")
+
+
+class _Bundle(FluentBundle):
+    """fluent.runtime's bundle, given its fields as _argument makes them: FluentBundle's
+    own format_pattern would make each number a FluentNumber again, written by Babel
+    with the locale's grouping and decimal comma (and some 40 µs a number)."""
+
+    def format_pattern(self, pattern, args=None):
+        errors: list[Exception] = []
+        env = ResolverEnvironment(context=self, current=CurrentEnvironment(args=dict(args or {})), errors=errors)
+        try:
+            return pattern(env), errors
+        except ValueError as error:      # as FluentBundle: a text too long, a message too deep
+            errors.append(error)
+            return "{???}", errors
 
 
 @lru_cache(maxsize=None)
-def texts(lang: str) -> dict[str, str]:
-    merged = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
-    paths = sorted(_DIR.glob(f"*.{lang}.json")) + [folder / "locale" / f"{lang}.json"
-                                                     for _id, folder in sorted(folders().items())]
-    for path in paths:
-        if path.exists():
-            merged.update(json.loads(path.read_text(encoding="utf-8")))
-    return merged
+def texts(lang: str) -> Texts:
+    """One language's catalogue, read once (texts.cache_clear() reads the files again)."""
+    return Texts(lang)
 
 
 class Catalogue:
-    def __init__(self, lang: str = "en"):
+    def __init__(self, lang: str = FALLBACK):
         if lang not in LANGUAGES:
-            lang = "en"
+            lang = FALLBACK
         self.lang = lang
 
     def __call__(self, key: str, **params) -> str:
-        number = params.get(counted_field(key))
-        if number == 1 and not isinstance(number, bool) and key + ".one" in texts("en"):
-            key += ".one"
-        text = texts(self.lang).get(key) or texts("en").get(key)
-        if text is None:
-            return key
-        try:
-            return text.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return text
+        for lang in (self.lang, FALLBACK):
+            said = texts(lang)
+            if key in said:
+                return said.format(key, params)
+        return key
 
     def error(self, exc) -> str:
         """A rules error in the table's language (IllegalAction carries a key)."""
         key = "error." + getattr(exc, "key", "")
-        if key in texts("en"):
+        if key in texts(self.lang) or key in texts(FALLBACK):
             return self(key, **getattr(exc, "params", {}))
         return str(exc)

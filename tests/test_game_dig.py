@@ -861,13 +861,14 @@ def test_german_uses_the_german_editions_words():
 
 def test_locale_files_are_prefixed_and_match():
     from pathlib import Path
+
+    from catalogue import read, shown
     folder = Path(dig.__file__).parent / "locale"
-    en = json.loads((folder / "en.json").read_text(encoding="utf-8"))
-    de = json.loads((folder / "de.json").read_text(encoding="utf-8"))
+    en, de = read(folder / "en.ftl"), read(folder / "de.ftl")
     assert set(en) == set(de)
     assert all(k.startswith(("dig.", "error.dig_", "settings.dig_")) for k in en)
     for key in en:
-        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", de[key])), key
+        assert shown(en[key]) == shown(de[key]), key
 
 
 # -- the board the screen draws ------------------------------------------------------------------

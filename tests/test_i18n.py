@@ -1,40 +1,96 @@
-import json
 import re
-from pathlib import Path
 
 import pytest
+from babel import Locale
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as FTL
 
-from companion.games import IllegalAction
-from companion.i18n import Catalogue, LANGUAGES
-
-LOCALE = Path(__file__).parent.parent / "companion" / "locale"
-
-
-def load(lang):
-    merged = json.loads((LOCALE / f"{lang}.json").read_text(encoding="utf-8"))
-    for path in sorted(LOCALE.glob(f"*.{lang}.json")) + sorted(LOCALE.parent.glob(f"games/*/locale/{lang}.json")):
-        merged.update(json.loads(path.read_text(encoding="utf-8")))
-    return merged
+from catalogue import declared, forms, messages, places, read, said, selects, shown
+from companion.games import GAMES, IllegalAction
+from companion.i18n import LANGUAGES, Catalogue, entries, fluent_id, key_of, texts
 
 
-def test_english_and_german_have_the_same_keys_and_fields():
-    en, de = load("en"), load("de")
-    assert set(en) == set(de)
+# -- the files ----------------------------------------------------------------------------
+def test_the_languages_are_the_files_found():
+    """A language is its set of files: companion/locale/<lang>.ftl makes it one, named as it names itself."""
+    found = {path.stem for path in places()["shared"].glob("*.ftl") if "." not in path.stem}
+    assert set(LANGUAGES) == found == {"en", "de"}
+    assert dict(LANGUAGES) == {"en": "English", "de": "Deutsch"} and list(LANGUAGES)[0] == "en"
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_each_language_has_a_file_wherever_english_has_one(lang):
+    english = sorted(path.name.replace(".en.", ".@.").replace("en.", "@.")
+                     for folder in places().values() for path in folder.glob("*en.ftl"))
+    other = sorted(path.name.replace(f".{lang}.", ".@.").replace(f"{lang}.", "@.")
+                   for folder in places().values() for path in folder.glob(f"*{lang}.ftl"))
+    assert other == english
+
+
+def test_every_file_reads_the_same_whole_and_message_by_message():
+    """Every .ftl file parses with no error, and cutting it where a line starts at its
+    left edge (as the catalogue does, to parse a message only when it is said) gives
+    each message as the whole file's parse has it. No two keys meet as Fluent ids."""
+    paths = [path for folder in places().values() for path in sorted(folder.glob("*.ftl"))]
+    assert len(paths) >= 12
+    for path in paths:
+        whole = read(path)
+        pieces = entries(path.read_text(encoding="utf-8"))
+        assert [key_of(identifier) for identifier in pieces] == list(whole), path
+        for key, message in whole.items():
+            assert fluent_id(key) == message.id.name and "-" not in key, key
+            alone = FluentParser(with_spans=False).parse_entry(pieces[message.id.name])
+            assert alone.equals(message), (path, key)
+
+
+def test_a_key_is_in_one_file_only():
+    for lang in LANGUAGES:
+        seen = {}
+        for folder in places().values():
+            for path in folder.glob(f"*{lang}.ftl"):
+                if path.name == f"{lang}.ftl" or path.name.endswith(f".{lang}.ftl"):
+                    for key in read(path):
+                        assert key not in seen, (key, path, seen.get(key))
+                        seen[key] = path
+
+
+# -- what every language says ---------------------------------------------------------------
+@pytest.mark.parametrize("lang", sorted(set(LANGUAGES) - {"en"}))
+def test_every_language_has_the_same_keys_and_shows_the_same_fields(lang):
+    """The same keys as English, each showing the same fields (which field a language
+    chooses its words by is its own affair: German and English need not agree)."""
+    en, other = messages("en"), messages(lang)
+    assert set(other) == set(en)
     for key in en:
-        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", de[key])), key
-        assert de[key].strip(), key
+        assert shown(other[key]) == shown(en[key]), key
+        assert all(text.strip() for text in forms(other[key])), key
 
 
 def test_texts_are_filled_in_the_chosen_language():
     assert Catalogue("de")("dice.turn_of", name="Ann") == "Ann ist dran"
     assert Catalogue("en")("dice.turn_of", name="Ann") == "Ann's turn"
-    assert set(LANGUAGES) == {"en", "de"}
+    assert texts("de")["dig.title"] == "Grab dich frei" and "dice.turn_of" in texts("en")
 
 
 def test_unknown_language_and_key_never_crash():
     assert Catalogue("fr")("dice.turn_of", name="Ann") == "Ann's turn"
+    assert Catalogue("fr").lang == "en"
     assert Catalogue("de")("no.such.key") == "no.such.key"
     assert Catalogue("en")("dice.turn_of") == "{name}'s turn"  # a missing field shows, not crashes
+    assert Catalogue("en")("dice.last_roll", name="Ann", total=7) == "Ann rolled {dice} = 7"
+    assert Catalogue("en")("error.dice_count") == "Enter {count} die faces."      # chosen by a field not given
+
+
+def test_numbers_are_shown_as_before_in_every_language():
+    """As str.format showed them: no grouping (1234, not 1,234 or 1.234), no decimal
+    comma; a text is a text even where it holds a number."""
+    for lang in LANGUAGES:
+        t = Catalogue(lang)
+        assert "7000" in t("dice.histogram", count=7000) and "-4" in t("heist.line.last_roll", score=-4)
+        assert "0.5" in t("dice.turn_of", name=0.5) and "True" in t("dice.turn_of", name=True)
+        assert "None" in t("dice.turn_of", name=None) and "[1, 2]" in t("dice.turn_of", name=[1, 2])
+    assert Catalogue("de")("result.minutes", count=1) == "1 Minute"
+    assert Catalogue("en")("result.minutes", count=True) == "True minutes"      # a flag is no count
 
 
 def test_rules_errors_are_said_in_the_tables_language():
@@ -52,11 +108,9 @@ def test_one_die_is_said_in_the_singular_in_both_languages():
         assert (Catalogue("en").error(refused.value), Catalogue("de").error(refused.value)) == (en, de)
 
 
-def test_a_text_counted_by_another_field_than_count_agrees_with_it():
-    """COUNTED_BY names the field a text agrees with: the pads' "{held} of {count}
-    seats" agrees with held, not with the table's count."""
-    from companion.i18n import counted_field
-    assert counted_field("pads.some_held") == "held" and counted_field("log.more") == "count"
+def test_a_text_agrees_with_the_field_it_chooses_by():
+    """The pads' "{held} of {count} seats" agrees with held, not with the table's count:
+    the message chooses by held, in each language."""
     for held, en, de in ((1, "1 of 2 seats has a pad.", "1 von 2 Plätzen hat ein Pad."),
                          (2, "2 of 3 seats have a pad.", "2 von 3 Plätzen haben ein Pad."),
                          (0, "0 of 2 seats have a pad.", "0 von 2 Plätzen haben ein Pad.")):
@@ -68,122 +122,137 @@ def test_a_text_counted_by_another_field_than_count_agrees_with_it():
 
 
 # -- plurals, catalogue-wide --------------------------------------------------------------
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_choice_is_by_a_field_and_the_languages_own_plural_forms(lang):
+    """Each choice is made on a field, by the language's CLDR plural categories (or an
+    exact number), with `other` as the default: no "[singular]", no "[One]"."""
+    categories = set(Locale.parse(lang).plural_form.tags) | {"other"}
+    for key, message in messages(lang).items():
+        for choice in selects(message):
+            assert isinstance(choice.selector, FTL.VariableReference), key
+            names = {getattr(variant.key, "name", None) for variant in choice.variants} - {None}
+            assert names <= categories, (key, names - categories)
+            assert [v.key.name for v in choice.variants if v.default] == ["other"], key
+
+
 # A plural is never made by hand: "card(s)", "Rekrut(en)", "Stab/Stäbe". A slash between
 # two words is allowed only where it is no plural.
 HAND_MADE_PLURAL = re.compile(r"\w\((?:s|es|n|en|e|er|nen)\)")
 SLASH_WORDS = re.compile(r"[^\W\d]+/[^\W\d]+")
-NOT_A_PLURAL_SLASH = {"words/min", "Wörter/min", "sie/ihn"}     # a unit; Michel(le)'s "she/him"
+NOT_A_PLURAL_SLASH = {"words/min", "Wörter/min"}     # a unit, in Settings
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_no_text_makes_a_plural_by_hand(lang):
-    found = [(key, text) for key, text in load(lang).items()
-             if HAND_MADE_PLURAL.search(text) or set(SLASH_WORDS.findall(text)) - NOT_A_PLURAL_SLASH]
+    allowed = NOT_A_PLURAL_SLASH.union(*declared("not_plural_slashes").values())
+    found = [(key, text) for key, text in said(lang)
+             if HAND_MADE_PLURAL.search(text) or set(SLASH_WORDS.findall(text)) - allowed]
     assert found == []
 
 
-def test_every_counted_text_has_its_one_form_in_both_languages():
-    """A text counted by another field than `count` has "<key>.one" in English and
-    German, and that field is in the text; every ".one" has its text and no field
-    the text lacks. ("{names} wins!" counts by a `count` it does not show.)"""
-    from companion.i18n import COUNTED_BY
-    for lang in ("en", "de"):
-        catalogue = load(lang)
-        for key, field in COUNTED_BY.items():
-            assert key in catalogue and key + ".one" in catalogue, (lang, key)
-            assert "{%s}" % field in catalogue[key], (lang, key, field)
-        for one in (k for k in catalogue if k.endswith(".one")):
-            key = one[:-len(".one")]
-            assert key in catalogue, (lang, one)
-            assert set(re.findall(r"{(\w+)}", catalogue[one])) <= set(re.findall(r"{(\w+)}", catalogue[key])), one
-
-
-# Fields that hold a name or a text put together elsewhere, never a number to agree with.
+# The shared texts' own words (companion/locale); each game declares its own in its
+# folder (`vocabulary`), and the tests below read them from every game.
+# Fields that hold a name or a text put together elsewhere, never a number to agree with:
 NOT_NUMBERS = {
-    "name", "names", "file", "mask", "other", "michel", "colour", "game", "heist", "challenge", "guesser", "team",
-    "place", "places", "text", "tool", "result", "field", "fields", "slot", "window", "mack", "eddie", "joe", "why",
-    "option", "cue", "detail", "version", "pin", "path", "dir", "where", "first", "last", "mover", "holder",
-    "question", "side", "convict", "convicts", "item", "items", "soap", "guess", "action", "actions", "targets",
-    "gems", "faces", "keys", "reason", "draws", "votes", "players", "stashes", "parts", "progress", "steps", "dice",
-    "extras", "moved", "reading", "deal", "piles", "modifier", "skill", "rate", "p", "chi", "plans", "backstabs",
-    "repeats", "found", "known", "seats", "step", "value", "score", "face", "die", "round", "cue",
+    "action", "cue", "detail", "dice", "dir", "fields", "first", "found", "game", "holder", "keys", "known", "last",
+    "moved", "name", "names", "option", "path", "pin", "players", "question", "rate", "reason", "score", "text",
+    "version", "where", "why",
 }
-# Words that must not follow a number 1 (English: any word in -s but these verbs and units).
-EN_NOT_PLURAL = {"is", "has", "needs", "leads", "beats", "holds", "ms"}
-EN_ONE_WITH_PLURAL = re.compile(r"\b1 (?:more )?(?:[A-Za-z]+ )?([A-Za-z]{2,}s)\b|\b1 of \d+ [A-Za-z]+ (?:have|are)\b")
-DE_PLURALS = ("Aktionen Karten Handkarten Suchkarten Rekruten Stäbe Stäben Plätze Plätzen Zigaretten Punkte Punkten "
-              "Tunnelpunkte Tunnelpunkten Edelsteine Edelsteinen Pläne Plänen Fluchtpläne Verrats-Symbole Züge "
-              "Runden Minuten Spiele Spielen Würfe Probleme Würfelaugen Chips Gegenstände Orte Stimmen Heists "
-              "Sträflinge Häftlinge Spitzhacken Schaufeln Wörter").split()
-DE_ONE_WITH_PLURAL = re.compile(r"\b1 (?:weitere |mehr )?(?:[\wÄÖÜäöüß-]+ )?(?:%s)(?![\wÄÖÜäöüß-])"
-                                r"|\b(?:sind|haben|fehlen|gelten) (?:nur noch )?1\b"
-                                r"|\b1 von \d+ [\wÄÖÜäöüß-]+ (?:haben|sind)\b" % "|".join(DE_PLURALS))
+# German plural nouns that a number 1 must never meet:
+DE_PLURALS = {"Minuten", "Plätze", "Plätzen", "Probleme", "Runden", "Spiele", "Spielen", "Stimmen", "Würfe",
+              "Würfelaugen", "Wörter", "Züge"}
+
+
+def not_numbers() -> set[str]:
+    return NOT_NUMBERS.union(*declared("not_numbers").values())
+
+
+def de_plurals() -> list[str]:
+    return sorted(DE_PLURALS.union(*(words.get("de", ()) for words in declared("plurals").values())))
 
 
 def never_one():
-    """(key, field) whose number is never 1, with the least it can be, read from the code."""
+    """(key, field) whose number is never 1, with the least it can be, read from the code:
+    the shared texts' here, each game's from its `vocabulary`."""
     from companion import config, players, stats
-    from companion.games import GAMES, dig, heist, snitch
     least_players = min(game.max_players for game in GAMES.values())
-    goals = min([*dig.THRESHOLDS.values(), *dig.TEAM_THRESHOLDS.values()])
-    setup = dict(snitch.SETUP_CHECKLIST)
-    return {
+    found = {
         ("error.player_count", "high"): least_players, ("games.players", "high"): least_players,
         ("error.table_count", "high"): players.MAX_PLAYERS,
         ("pads.some_held", "count"): players.MIN_PLAYERS,                  # the seats at the table
         ("settings.voice_wpm", "n"): next(n for n in range(1000) if config.CHECKS["speech.speed"](n)[1] is None),
-        ("dig.line.tunnel", "goal"): goals, ("dig.line.team_tunnel", "goal"): goals,
-        ("dig.banner.wins", "goal"): goals, ("dig.banner.team_wins", "goal"): goals,
-        ("dig.prompt.no_actions", "n"): dig.HAND_LIMIT, ("dig.note.hand_limit", "n"): dig.HAND_LIMIT,
-        ("error.dig_bad_places", "most"): dig.MAX_EXTRA_PLACES,
-        ("error.dig_no_cigarettes", "price"): min(dig.DEALS.values()),
-        ("heist.prompt.prep", "limit"): heist.MAX_TEAM, ("heist.prompt.upkeep", "limit"): heist.HAND_LIMIT,
-        ("heist.banner.heists", "count"): heist.heists_to_end(GAMES["heist"].min_players),
-        ("error.heist_bad_text", "limit"): min(heist.NAME_LENGTH, heist.SKILL_LENGTH),
         ("error.table_long_name", "max"): players.MAX_NAME,
-        ("snitch.headline.escape", "goal"): snitch.ESCAPE_CARDS, ("snitch.line.escape_cards", "goal"): snitch.ESCAPE_CARDS,
-        ("snitch.line.gun_pile", "goal"): snitch.SCHEMES_FOR_GUN,
-        ("snitch.setup.cross", "count"): setup["cross"], ("snitch.setup.deal", "count"): setup["deal"],
-        ("snitch.setup.contacts", "count"): setup["contacts"],
         ("stats.dice.fair", "count"): stats.MIN_ROLLS, ("stats.dice.biased", "count"): stats.MIN_ROLLS,
         ("stats.dice.biased", "odds"): stats.rarer_than(stats.P_BIASED * 0.99),   # biased: p < 0.01, 1 in 100 or rarer
     }
+    for numbers in declared("never_one").values():
+        found.update(numbers)
+    return found
+
+
+# Words that must not follow a number 1 (English: any word in -s but these verbs and units).
+EN_NOT_PLURAL = {"is", "has", "needs", "leads", "beats", "holds", "ms"}
+EN_ONE_WITH_PLURAL = re.compile(r"\b1 (?:more )?(?:[A-Za-z]+ )?([A-Za-z]{2,}s)\b|\b1 of \d+ [A-Za-z]+ (?:have|are)\b")
+
+
+def de_one_with_plural():
+    return re.compile(r"\b1 (?:weitere |mehr )?(?:[\wÄÖÜäöüß-]+ )?(?:%s)(?![\wÄÖÜäöüß-])"
+                      r"|\b(?:sind|haben|fehlen|gelten) (?:nur noch )?1\b"
+                      r"|\b1 von \d+ [\wÄÖÜäöüß-]+ (?:haben|sind)\b" % "|".join(map(re.escape, de_plurals())))
+
+
+def test_what_each_game_declares_is_its_own_and_in_use():
+    """A game's vocabulary names fields, words and texts of its own folder's catalogue:
+    none outlives its text, and no game speaks for another's."""
+    for game_id, folder in places().items():
+        if game_id == "shared":
+            continue
+        vocabulary = getattr(GAMES[game_id], "vocabulary", {})
+        mine = {lang: read(folder / f"{lang}.ftl") for lang in LANGUAGES if (folder / f"{lang}.ftl").exists()}
+        fields = {name for found in mine.values() for message in found.values() for name in shown(message)}
+        assert set(vocabulary.get("not_numbers", ())) <= fields, (game_id, set(vocabulary["not_numbers"]) - fields)
+        for lang, words in vocabulary.get("plurals", {}).items():
+            text = " ".join(text for message in mine[lang].values() for text in forms(message))
+            assert all(re.search(r"(?<![\wÄÖÜäöüß-])%s(?![\wÄÖÜäöüß-])" % re.escape(w), text) for w in words), game_id
+        for slash in vocabulary.get("not_plural_slashes", ()):
+            assert any(slash in text for found in mine.values() for m in found.values() for text in forms(m)), slash
+        for key, _field in vocabulary.get("never_one", {}):
+            assert key in mine["en"], (game_id, key)
 
 
 def test_the_numbers_said_never_to_be_one_are_not():
-    en = load("en")
+    en = messages("en")
     for (key, field), least in never_one().items():
-        assert "{%s}" % field in en[key], (key, field)      # no exemption outlives its text
+        assert field in shown(en[key]), (key, field)      # no exemption outlives its text
         assert least > 1, (key, field, least)
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_a_count_of_one_never_meets_a_plural(lang):
     """Every text with a number in it, given 1 for that number through the catalogue
-    (so its ".one" form where it has one), says no '1 cards', '1 of 2 seats have',
+    (so the message's own choice for it), says no '1 cards', '1 of 2 seats have',
     'noch 1 Aktionen', 'es fehlen 1'. A number that cannot be 1 is in never_one()."""
-    t, rx, exempt = Catalogue(lang), {"en": EN_ONE_WITH_PLURAL, "de": DE_ONE_WITH_PLURAL}[lang], never_one()
+    t, exempt, names = Catalogue(lang), never_one(), not_numbers()
+    rx = {"en": EN_ONE_WITH_PLURAL, "de": de_one_with_plural()}[lang]
     wrong = []
-    for key, text in load(lang).items():
-        if key.endswith(".one"):
-            continue
-        fields = set(re.findall(r"{(\w+)}", text))
-        for field in sorted(fields - NOT_NUMBERS):
+    for key, message in messages(lang).items():
+        fields = shown(message) | {choice.selector.id.name for choice in selects(message)}
+        for field in sorted(fields - names):
             if (key, field) in exempt:
                 continue
-            params = {f: "" if f in NOT_NUMBERS else 7 for f in fields}
+            params = {f: "" if f in names else 7 for f in fields}
             params[field] = 1
-            said = t(key, **params)
-            wrong += [(key, field, m.group(0)) for m in rx.finditer(said)
+            said_ = t(key, **params)
+            wrong += [(key, field, m.group(0)) for m in rx.finditer(said_)
                       if not (m.lastindex and m.group(1) in EN_NOT_PLURAL)]
     assert wrong == []
 
 
 def test_the_plural_check_would_catch_what_players_saw():
     """The check above is no blind eye: the wordings of the bug reports fail it."""
-    for said in ("Anna: 1 actions left.", "pick up the 1 cards under", "Scheme 0 of 1 cards", "1 of 2 seats have a pad"):
-        assert EN_ONE_WITH_PLURAL.search(said), said
-    for said in ("noch 1 Aktionen", "Verhörstapel: 1 Karten", "1 von 2 Plätzen haben ein Pad", "es fehlen 1"):
-        assert DE_ONE_WITH_PLURAL.search(said), said
+    for said_ in ("Anna: 1 actions left.", "pick up the 1 cards under", "Scheme 0 of 1 cards", "1 of 2 seats have a pad"):
+        assert EN_ONE_WITH_PLURAL.search(said_), said_
+    for said_ in ("noch 1 Aktionen", "Verhörstapel: 1 Karten", "1 von 2 Plätzen haben ein Pad", "es fehlen 1"):
+        assert de_one_with_plural().search(said_), said_
     assert HAND_MADE_PLURAL.search("1 recruit(s) ready") and HAND_MADE_PLURAL.search("3 Rekrut(en) bereit")
     assert "Stab/Stäbe" in SLASH_WORDS.findall("noch 1 Stab/Stäbe entfernen")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from catalogue import said
 from companion.i18n import Catalogue, texts
 from companion.inputs import LABELS, InputEvent
 from hardware.keyboard import KEY_HELP
@@ -44,7 +45,7 @@ def test_every_upper_case_word_in_the_catalogue_is_a_printed_label(lang):
     """Upper case marks a word printed on something: a button, a pad, a card. A
     button under another name ("NEXT", "WEITER") is caught here."""
     allowed = BUTTONS | PAD_BUTTONS | CARD_WORDS | SCREEN_WORDS
-    found = {(key, word) for key, text in texts(lang).items() for word in caps_words(text) if word not in allowed}
+    found = {(key, word) for key, text in said(lang) for word in caps_words(text) if word not in allowed}
     assert found == set()
 
 
@@ -55,7 +56,7 @@ def test_a_text_that_says_press_says_which_button(lang):
         return set(caps_words(sentence)) & (BUTTONS | PAD_BUTTONS) or re.search(r"\bpad\b", sentence, re.IGNORECASE)
 
     unnamed = []
-    for key, text in texts(lang).items():
+    for key, text in said(lang):
         sentences = SENTENCE.findall(text)
         for before, sentence in zip([""] + sentences, sentences):    # "press one" may point back
             if PRESS.search(sentence) and not (names_one(sentence) or names_one(before)):
@@ -149,7 +150,7 @@ def test_developer_words_are_only_in_the_advanced_texts(lang):
     """Paths, config keys, Python names and "debounce" belong under Advanced (the
     "advanced.*" texts, in Settings and About); a notice points there instead."""
     found = []
-    for key, text in texts(lang).items():
+    for key, text in said(lang):
         if key.startswith("advanced."):
             continue
         words = re.sub(r"{\w+}", "", text)

@@ -2,7 +2,7 @@
 
 A game is a folder in this package named by its id (`companion/games/<id>/`),
 whose `__init__.py` defines `GAME` (an instance of a Game subclass): its rules,
-its view, its words in every language (`locale/<lang>.json`), its doc page
+its view, its words in every language (`locale/<lang>.ftl`), its doc page
 (`README.md`). Adding a game is adding its folder; nothing outside it changes
 (docs/write-a-game.md walks through tests/example_game). The other modules
 here are the engine every game builds on (base, checklist).

@@ -1,5 +1,5 @@
 """Coin toss, its view: what the table reads of a state, in this folder's words
-(locale/<lang>.json, through `t`)."""
+(locale/<lang>.ftl, through `t`)."""
 from companion.board import Board, Track
 
 

@@ -5,7 +5,7 @@ The game is its parts put together, as OpenSpiel splits a State from its Observe
 - state.py: the rules as data and what can be read off a state (pure);
 - memory.py: the board map and what the game remembers of it across tables (DigMemory);
 - view.py: the game in words and pictures: summary, board, Log, voice, help (DigView);
-- locale/<lang>.json its words, README.md its page.
+- locale/<lang>.ftl its words, README.md its page.
 """
 # the names the rest of the app, the tests and scripts use: the game's data and pure helpers
 from .memory import (BLOCK_A, BLOCK_B, BOARD_KEY, BOARD_PLACES, CAFETERIA, CELL_BLOCK, EXPORT_NAME, FACES,  # noqa: F401
@@ -22,6 +22,24 @@ from .view import DigView
 
 class DigYourWayOut(DigView, DigMemory, DigRules):
     """Dig Your Way Out: its words, its memory across tables, its rules."""
+
+    # What the catalogue tests (tests/test_i18n.py) must know of its words: the fields
+    # that hold a name or a text (never a number a word agrees with), the plural nouns
+    # a 1 must never meet, a slash that is no plural, and the numbers never 1 (the least each can be).
+    vocabulary = {
+        "not_numbers": {"actions", "face", "faces", "michel", "mover", "other", "piles", "place", "places", "team",
+                        "tool"},
+        "plurals": {"de": {"Aktionen", "Handkarten", "Karten", "Orte", "Punkte", "Schaufeln", "Spitzhacken",
+                           "Suchkarten", "Tunnelpunkte", "Tunnelpunkten", "Zigaretten"}},
+        "not_plural_slashes": {"sie/ihn"},                  # Michel(le): "lass sie/ihn stehen"
+        "never_one": {
+            **{(key, "goal"): min([*THRESHOLDS.values(), *TEAM_THRESHOLDS.values()])
+               for key in ("dig.line.tunnel", "dig.line.team_tunnel", "dig.banner.wins", "dig.banner.team_wins")},
+            ("dig.prompt.no_actions", "n"): HAND_LIMIT, ("dig.note.hand_limit", "n"): HAND_LIMIT,
+            ("error.dig_bad_places", "most"): MAX_EXTRA_PLACES,
+            ("error.dig_no_cigarettes", "price"): min(DEALS.values()),
+        },
+    }
 
 
 GAME = DigYourWayOut()

@@ -2,7 +2,7 @@
 
 The game is its rules (rules.py: the state, the moves, the result) and its view
 (view.py: the screen's words, the board, the spoken lines, the Help topics), in
-every language (locale/<lang>.json); README.md is its page. The names other
+every language (locale/<lang>.ftl); README.md is its page. The names other
 modules and the tests use are importable from here.
 """
 from __future__ import annotations
@@ -22,6 +22,21 @@ __all__ = ["bonus_due", "CLEAR", "CLEAR_GEMS", "CLEAR_VALUE", "colour", "empty_p
 
 class Heist(HeistView, HeistRules):
     """The game: Heist's view over its rules."""
+
+    # What the catalogue tests (tests/test_i18n.py) must know of its words: the fields
+    # that hold a name or a text (never a number a word agrees with), the plural nouns
+    # a 1 must never meet, and the numbers never 1 (the least each can be).
+    vocabulary = {
+        "not_numbers": {"challenge", "colour", "die", "face", "field", "gems", "heist", "modifier", "parts",
+                        "progress", "result", "round", "skill", "slot", "step", "steps", "team", "value"},
+        "plurals": {"de": {"Edelsteine", "Edelsteinen", "Handkarten", "Heists", "Karten", "Punkte", "Punkten",
+                           "Rekruten"}},
+        "never_one": {
+            ("heist.prompt.prep", "limit"): MAX_TEAM, ("heist.prompt.upkeep", "limit"): HAND_LIMIT,
+            ("heist.banner.heists", "count"): heists_to_end(HeistRules.min_players),
+            ("error.heist_bad_text", "limit"): min(NAME_LENGTH, SKILL_LENGTH),
+        },
+    }
 
 
 GAME = Heist()

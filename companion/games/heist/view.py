@@ -2,7 +2,7 @@
 
 The screen's summary (headline, lines, prompt, banner, badges), the board, what
 is said aloud, the buzzer's cues and the Help topics, all in the catalogue's words
-(locale/<lang>.json). OpenSpiel's Observer, boardgame.io's playerView: it reads a
+(locale/<lang>.ftl). OpenSpiel's Observer, boardgame.io's playerView: it reads a
 state, never changes one; the rules are rules.py.
 """
 from __future__ import annotations

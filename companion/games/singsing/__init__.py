@@ -2,7 +2,7 @@
 
 The game is its rules (rules.py: the state, the moves, the secrets, the guess
 clock, the result) and its view (view.py: the screen's words, the board, the
-spoken lines, the Help), in every language (locale/<lang>.json); README.md is
+spoken lines, the Help), in every language (locale/<lang>.ftl); README.md is
 its page. The names other modules and the tests use are importable from here.
 """
 from __future__ import annotations
@@ -21,6 +21,15 @@ __all__ = ["BARS", "bars_counted", "bars_hidden", "bars_left", "card_is_free", "
 
 class SingSing(SingSingView, SingSingRules):
     """The game: Sing Sing's view over its rules."""
+
+    # What the catalogue tests (tests/test_i18n.py) must know of its words: the fields
+    # that hold a name or a text (never a number a word agrees with) and the plural
+    # nouns a 1 must never meet.
+    vocabulary = {
+        "not_numbers": {"convict", "convicts", "eddie", "file", "guess", "guesser", "joe", "mack", "mask", "side",
+                        "window"},
+        "plurals": {"de": {"Chips", "Häftlinge", "Karten", "Stäbe", "Stäben", "Sträflinge"}},
+    }
 
 
 GAME = SingSing()

@@ -2,7 +2,7 @@
 
 The screen's summary (headline, lines, prompt, banner, badges), the board, the
 log's and the voice's words, the buzzer's cues and the Help (the rules readings,
-the buttons, the rules in short), all in the catalogue's words (locale/<lang>.json).
+the buttons, the rules in short), all in the catalogue's words (locale/<lang>.ftl).
 Where the bars are stays off the screen while a guess runs (rules.bars_hidden).
 OpenSpiel's Observer, boardgame.io's playerView: it reads a state, never changes
 one; the rules are rules.py.

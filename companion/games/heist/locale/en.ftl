@@ -1,0 +1,232 @@
+### The words of the game heist, in English.
+
+heist-title = Masterminds: Heist Society
+heist-option-roll_for_first = Roll for the first player (otherwise the app picks)
+heist-action-lay_heist = Lay out a heist
+heist-action-lay_heist-a = Step A
+heist-action-lay_heist-b = Step B
+heist-action-lay_heist-c = Step C
+heist-action-lay_heist-d = Step D
+heist-action-lay_heist-take = TAKE
+heist-action-lay_heist-name = Name
+heist-action-lay_heist-skill_a = Skill A
+heist-action-lay_heist-skill_b = Skill B
+heist-action-lay_heist-skill_c = Skill C
+heist-action-lay_heist-skill_d = Skill D
+heist-action-roll_first = Roll for first player
+heist-action-prep = PREP turn
+heist-action-attempt = HEIST: attempt a step
+heist-action-continue = Continue
+heist-action-upkeep = To upkeep
+heist-action-roll = Roll
+heist-action-place_die = Place the die
+heist-action-hold = Hold
+heist-action-complete = Complete the heist
+heist-action-end_turn = End turn
+heist-action-roll_value = Roll the gem value
+heist-action-pay_gem = Pay a gem
+heist-action-flip_cash = Flip a Starter Cash card
+heist-action-set_team = Team size
+heist-param-die = Die (leave empty to roll)
+heist-param-modifier = Interrupts and abilities (+/-)
+heist-param-face = Die face
+heist-param-slot = Place on the table
+heist-param-challenge_a = Challenge of step A
+heist-param-challenge_b = Challenge of step B
+heist-param-challenge_c = Challenge of step C
+heist-param-challenge_d = Challenge of step D
+heist-param-take = TAKE (gems)
+heist-param-name = Heist name
+heist-param-skill = Skill
+heist-param-heist = Heist
+heist-param-total = Skill total
+heist-param-activate = Recruits activated
+heist-param-gem = Gem
+heist-param-recruits = Recruits in the team
+heist-colour-orange = orange
+heist-colour-sky = sky blue
+heist-colour-green = green
+heist-colour-yellow = yellow
+heist-colour-blue = blue
+heist-colour-vermillion = vermillion
+heist-colour-purple = purple
+heist-colour-grey = grey
+heist-colour-clear = clear
+heist-gem_count = { $count } { $colour }
+heist-no_gems = no gems
+heist-heist_named = Heist { $n } ({ $name })
+heist-heist_n = Heist { $n }
+heist-line-bag =
+    { $count ->
+        [one] Bag: { $gems } (1 gem)
+       *[other] Bag: { $gems } ({ $count } gems)
+    }
+heist-line-player = { $name } ({ $colour }): { $gems } · team { $team } · cash { $cash } · heists { $heists }
+heist-line-empty_slot = { $heist }: empty, lay out a new heist
+heist-step_challenge = { $step } { $challenge }
+heist-progress = { $name } { $dice }
+heist-line-heist = { $heist }: { $steps } · TAKE { $take } · { $progress }
+heist-no_progress = no dice yet
+heist-line-completed = Heists completed: { $count } of { $goal }
+heist-score_part = { $count } { $colour } × { $value }
+heist-line-score = { $name }: { $parts } = { $total }
+heist-line-value = { $name } rolled { $value }: every { $colour } gem is worth { $value }
+heist-line-last_perfection = { $name }, step { $step } of { $heist }: { $total } beats { $challenge } before rolling: { $result }
+heist-line-last_roll = { $name }, step { $step } of { $heist }: { $total } + { $die }{ $modifier } = { $score } against { $challenge }: { $result }
+heist-result-perfection = Perfection
+heist-result-success = Success
+heist-result-push = Push
+heist-result-failure = Failure
+heist-headline-lay_heists = Lay out the heists
+heist-headline-first_player = Who starts? Roll { $round }
+heist-headline-scoring = Final scoring
+heist-headline-over = Game over
+heist-headline-start = { $name }'s turn: PREP or HEIST
+heist-headline-prep = { $name }: prep turn
+heist-headline-roll = { $name }: roll!
+heist-headline-perfection = { $name }: Perfection!
+heist-headline-step_done = { $name }: Success!
+heist-headline-complete = { $name }: step D done!
+heist-headline-completed = { $name } completed a heist
+heist-headline-failure = { $name }: Failure
+heist-headline-upkeep = { $name }: upkeep
+heist-prompt-lay_heists = Lay out heist { $n } of { $count }: enter the challenge numbers of steps A to D and the TAKE from the cards.
+heist-prompt-first_player = Everybody rolls one die; the highest roll starts.
+heist-prompt-first_player_tie = A tie for the highest roll: { $names } roll again.
+heist-prompt-start =
+    { $free ->
+        [one] { $name }: PREP (recruit, then plan twice) or HEIST (the next step of a heist; { $free } recruit ready).
+       *[other] { $name }: PREP (recruit, then plan twice) or HEIST (the next step of a heist; { $free } recruits ready).
+    }
+heist-prompt-prep = Recruit: A take a card from the Talent Pool, B burn the pool and draw, or C draw a PREP card (a team has up to { $limit } recruits). Then plan Alpha and Beta: draw a PREP card, play an Action card, play two Gear cards, or trade Gear. Set the team size if it changed.
+heist-prompt-roll = Step { $step } of { $heist }: skill total { $total } against { $challenge }. Roll the die, or enter a real die. More than { $challenge } is a Success, exactly { $challenge } a Push, less a Failure.
+heist-prompt-perfection = { $total } beats { $challenge } before rolling: choose the die face to place on step { $step }.
+heist-prompt-step_done =
+    { $free ->
+        [one] Step { $step } done. Hold (keep your progress, go to upkeep) or Continue with another step ({ $free } recruit not yet activated this turn; each recruit only once per turn).
+       *[other] Step { $step } done. Hold (keep your progress, go to upkeep) or Continue with another step ({ $free } recruits not yet activated this turn; each recruit only once per turn).
+    }
+heist-prompt-step_done_hold = Step { $step } done. Every recruit of your team has been activated this turn: Hold, and go to upkeep.
+heist-prompt-complete =
+    { $take ->
+        [one] Complete the heist: draw { $take } gem from the bag.
+       *[other] Complete the heist: draw { $take } gems from the bag.
+    }
+heist-prompt-completed = Drawn from the bag: { $gems }.
+heist-prompt-bonus = Three matching dice: bonus gem { $colour }.
+heist-prompt-bonus_empty = Three matching dice, but the bag is empty: no bonus gem.
+heist-prompt-prep_card = Your team has 3 or fewer recruits: you may draw a PREP card.
+heist-prompt-retire = Keep the heist name card (step A), put B to D under the Heist deck, discard all your Gear, and choose one recruit to stay: the rest retire.
+heist-prompt-failure = Failure: choose one recruit who attempted the step to suffer a Failure card and reveal the top card. If the failed skill is in a TRIGGER area, that recruit must pass the skill test next to it (equal or higher, gear counts) or suffer the consequence. Your turn is over.
+heist-prompt-upkeep = Upkeep: do what cards in play ask for, un-turn your activated recruits, refresh the Talent Pool and the Heists, and discard down to { $limit } cards in hand.
+heist-prompt-refill = Lay out a new heist in place { $n }.
+heist-prompt-last_turn = The game ends with this turn: final scoring follows.
+heist-prompt-scoring = Each player rolls one die: that is what every gem of their colour is worth, for everybody. Clear gems are worth { $value }.
+heist-prompt-over = Undo to go back, or start a new game.
+heist-banner-winner =
+    { $total ->
+        [one] { $name } wins with { $total } point!
+       *[other] { $name } wins with { $total } points!
+    }
+heist-banner-tie =
+    { $total ->
+        [one] A tie: { $names } with { $total } point each!
+       *[other] A tie: { $names } with { $total } points each!
+    }
+heist-banner-bag_empty = The last gem has left the bag: the game ends after this turn.
+heist-banner-heists = { $count } heists completed: the game ends after this turn.
+heist-badge-turn = turn
+heist-badge-first = first
+heist-badge-rolled = rolled { $value }
+heist-badge-cash = cash { $count }
+heist-badge-team = team { $count }
+heist-badge-heists = heists { $count }
+heist-badge-value = worth { $value }
+heist-badge-winner = winner
+error-heist_bad_number = “{ $field }” must be a whole number from { $low } to { $high }.
+error-heist_bad_text = “{ $field }” can be at most { $limit } letters long.
+error-heist_unknown_action = Masterminds: Heist Society has no action { $action }.
+error-heist_not_now = That is not possible now.
+error-heist_not_your_turn = It is { $name }'s turn.
+error-heist_bad_slot = There is no such place for a heist.
+error-heist_slot_taken = Place { $slot } already has a heist.
+error-heist_not_contender = { $name } is not in this roll-off.
+error-heist_already_rolled = { $name } has rolled already.
+error-heist_no_heist = There is no heist there.
+error-heist_no_recruits_left = Every recruit of your team has been activated this turn.
+error-heist_activate =
+    { $high ->
+        [one] Activate only 1 recruit; each recruit only once per turn.
+       *[other] Activate 1 to { $high } recruits; each recruit only once per turn.
+    }
+error-heist_lay_first = Lay out a new heist in place { $slot } first.
+error-heist_no_such_gem = That player has no { $value } gem to pay.
+error-heist_no_cash = { $name } has no Starter Cash card left to flip.
+heist-param-gem-orange = Orange
+heist-param-gem-sky = Sky blue
+heist-param-gem-green = Green
+heist-param-gem-yellow = Yellow
+heist-param-gem-blue = Blue
+heist-param-gem-vermillion = Vermillion
+heist-param-gem-purple = Purple
+heist-param-gem-grey = Grey
+heist-param-gem-clear = Clear
+heist-param-slot-0 = Place 1
+heist-param-heist-0 = Heist 1
+heist-param-slot-1 = Place 2
+heist-param-heist-1 = Heist 2
+heist-param-slot-2 = Place 3
+heist-param-heist-2 = Heist 3
+heist-help-colours = Gem colours: a player's gems have their seat colour at this table. Choose the seat colour that matches your Mastermind card (Sapphire: blue, Emerald: green, Ruby: vermillion).
+heist-help-first = First player: the highest roll starts; a tie for the highest rerolls among the tied players only.
+heist-help-perfection = Perfection is judged on the skill total as entered (after interrupts played before the roll). Interrupts that change the rolled total are entered as a modifier with the roll.
+heist-help-recruits = An attempt activates 1 to 3 recruits; you can attempt a step only while your team has recruits not yet activated this turn.
+heist-help-dice = Every player has their own dice on every heist. When one player completes a heist, it leaves the table and everybody's dice on it are removed.
+heist-help-bonus = The bonus gem: at least 3 of your 4 dice on the heist show the same number (4 the same is still one bonus gem). It is drawn after the TAKE; an empty bag gives none. A TAKE larger than what is left in the bag takes what is left.
+heist-help-end = The end comes the moment the last gem leaves the bag or the heist that makes players + 1 is completed: the active player finishes the upkeep, then everybody rolls the value of their colour. Paying a gem back afterwards does not undo the end.
+heist-help-anytime = Paying a gem, flipping Starter Cash and setting a team size are allowed at any time during play, for any player. Completing a heist leaves the team with one recruit.
+heist-help-buttons = Buttons: ROLL rolls the die (also for the first player and the final scoring). CONFIRM holds after a success, completes a heist, goes on to the upkeep and ends the turn. UNDO takes back the last step; hold it to redo.
+heist-board-place = Heist place { $n }
+heist-board-empty = empty: lay out a new heist
+heist-board-step = { $step } { $challenge }{ $skill }: { $dice }
+heist-board-die = { $name } { $face }
+heist-board-take = TAKE { $take }
+heist-board-bag = { $colour } in the bag
+heist-board-completed = Heists completed
+heist-board-team = Team
+heist-board-cash = Starter Cash
+heist-board-heists = Heists
+heist-seat-gems = { $colour } { $count }
+heist-seat-team = team { $count }
+heist-seat-cash = cash { $count }
+heist-seat-heists = heists { $count }
+heist-board-colour = Gem colour: { $colour }
+heist-board-total = Final score: { $total }
+heist-setup-bag = 1. Each player takes a Mastermind Colour card; their 5 gems and the 10 clear gems go into the bag.
+heist-setup-bag-done = Gems in the bag
+heist-setup-decks = 2. The four decks (A, B, C, D) shuffled and laid out; the Heist cards A side down.
+heist-setup-decks-done = Decks laid out
+heist-setup-prep = 3. Deal each player 4 PREP cards; discard and redraw any PLAY IMMEDIATELY card.
+heist-setup-prep-done = 4 PREP cards each
+heist-setup-talent = 4. The top 3 Talent cards face up: the Talent Pool.
+heist-setup-talent-done = Talent Pool of 3
+heist-setup-heists = 5. Lay out { $heists } Heist card sets, front side next to back side.
+heist-setup-heists-done = Heists laid out
+heist-setup-cash = 6. Starter Cash cards: { $cash } each.
+heist-setup-cash-done = Starter Cash given
+heist-setup-recruit = 7. Each player draws 1 Talent card as their first Recruit, with any bonus of its Special Ability.
+heist-setup-recruit-done = First Recruits drawn
+heist-rules-setup = Setup: lay out the box as the checklist says, enter the heists, then everybody rolls one die: the highest roll starts (a tie rolls again).
+heist-rules-setup-where = “Setup”
+heist-rules-turn = Your turn: PREP (recruit, then plan twice) or HEIST (attempt the next step of a heist), then upkeep.
+heist-rules-turn-where = p. 4 (PREP) and p. 5 (HEIST)
+heist-rules-step = A heist step: a skill total above the challenge is Perfection (choose the die). Otherwise roll 1 die and add: above is a Success, equal a Push (the turn ends), below a Failure card. Step D done: take the TAKE gems; 3 matching dice on the heist give 1 bonus gem.
+heist-rules-step-where = p. 5, “Heist phase”
+heist-rules-end = The end: when the last gem leaves the bag, or when as many heists are completed as there are players plus one.
+heist-rules-end-where = “Winning the game”
+heist-rules-scoring = Scoring: every player rolls one die: that is the worth of each gem of their colour, for everybody. Clear gems are worth 2. The most points wins.
+heist-rules-scoring-where = “Scoring” and its example
+heist-speech-step = { $name }, step { $step }: { $result }.
+heist-speech-completed = { $name } completed { $heist }.
+result-heist-ending-bag_empty = the gem bag ran out
+result-heist-ending-heists = the heists ran out

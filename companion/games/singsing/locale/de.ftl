@@ -1,0 +1,146 @@
+### The words of the game singsing, in German.
+
+singsing-title = Sing Sing
+singsing-option-advanced = Profispiel (je 2 Chips)
+singsing-option-seconds = Ratezeit (Sekunden)
+singsing-option-tracker = Fenster-Tracker (entfernte Gitterstäbe antippen)
+singsing-action-announce_two = Chip zahlen: zwei Stäbe
+singsing-action-remove_bar = Stab entfernt
+singsing-action-name_convict = Dieser Häftling ist frei
+singsing-action-free_convict = Ein Häftling ist frei
+singsing-action-start_timer = Raten starten
+singsing-action-right = Richtig
+singsing-action-wrong = Falsch
+singsing-action-timeout = Zeit ist um
+singsing-action-second_guess = Chip zahlen: noch einmal raten
+singsing-action-pass_mask = Kein zweiter Versuch: Maske weitergeben
+singsing-param-window = Fenster
+singsing-param-bar = Stab
+singsing-param-convict = Häftling
+singsing-param-turn = Zug
+singsing-param-guess = Versuch
+singsing-bar-left = linker kurzer Stab
+singsing-bar-long = langer Stab
+singsing-bar-right = rechter kurzer Stab
+singsing-side-left = links
+singsing-side-right = rechts
+singsing-convict-eddie = Eddie
+singsing-convict-joe = Joe
+singsing-convict-mack = Mack
+singsing-badge-mask = Maske
+singsing-badge-file = Feile
+singsing-badge-winner = Sieger
+singsing-reading-bars = So lesen wir die Stäbe: Jeder kurze Stab verdeckt eine Häftlingskarte, der lange Stab beide. Ein Häftling ist frei, wenn sein kurzer Stab und der lange Stab weg sind.
+singsing-reading-mask = So lesen wir einen falschen Tipp: Die Maske geht im Uhrzeigersinn weiter und überspringt den Spieler mit der Feile. Zu zweit rät also derselbe Spieler noch einmal.
+singsing-reading-timer = Die Ratezeit ist eine Zugabe von Cellmate, nicht aus der Spielregel: Läuft sie ab, zählt der Tipp als falsch.
+singsing-help-buttons = Knöpfe: TIMER startet das Raten, sobald der Stab draußen ist (und kauft im Profispiel den zweiten Versuch). CONFIRM: richtig geraten. UNDO halten: falsch geraten (oder: kein zweiter Versuch). Kurz UNDO macht immer rückgängig.
+singsing-headline-remove = { $file } entfernt einen Stab · { $mask } trägt die Maske
+singsing-headline-name = Ein Häftling ist frei!
+singsing-headline-ready = { $mask }: Maske ab bei TIMER
+singsing-headline-guess = { $mask } rät ({ $guess }. Versuch)
+singsing-headline-second_chance = Falsch! { $mask } darf für einen Chip noch einmal raten
+singsing-headline-over = { $name } gewinnt!
+singsing-banner-same = { $name } gewinnt mit drei gleichen Häftlingen!
+singsing-banner-different = { $name } gewinnt mit drei verschiedenen Häftlingen!
+singsing-prompt-remove = { $mask } setzt die Maske auf. { $file } entfernt einen Stab und drückt dann TIMER.
+singsing-prompt-remove_two = { $mask } setzt die Maske auf. { $file } entfernt zwei Stäbe (Chip bezahlt) und drückt dann TIMER.
+singsing-prompt-remove_tracker = { $mask } setzt die Maske auf. { $file } entfernt einen Stab und tippt ihn an.
+singsing-prompt-remove_tracker_two =
+    { $left ->
+        [one] { $file }: noch { $left } Stab entfernen und antippen (Chip bezahlt).
+       *[other] { $file }: noch { $left } Stäbe entfernen und antippen (Chip bezahlt).
+    }
+singsing-prompt-no_bars = Laut Zählung ist kein Stab mehr übrig: Den falsch gezählten Schritt rückgängig machen.
+singsing-prompt-name = Welcher Häftling ist in Fenster { $window } ({ $side }) frei?
+singsing-prompt-name_hidden = Welchen Häftling hat der Stab befreit? Das Fenster bleibt verborgen.
+singsing-prompt-ready = { $file } drückt TIMER: { $mask } nimmt die Maske ab und rät.
+singsing-prompt-guess = { $mask }: Fenster, Farbe und Länge! { $file }: CONFIRM wenn richtig, UNDO halten wenn falsch. { $seconds } s.
+singsing-prompt-second_chance = { $mask }: TIMER, um einen Chip zu zahlen und noch einmal zu raten, oder UNDO halten, um die Maske weiterzugeben.
+singsing-prompt-over = Das Spiel ist aus. Noch einmal spielen oder rückgängig machen.
+singsing-line-mask = Maske: { $name }
+singsing-line-file = Feile: { $name }
+singsing-line-pending = In diesem Zug frei: { $convicts } (an { $guesser } bei richtig, sonst an { $file })
+singsing-line-windows = Stäbe je Fenster: { $bars }
+singsing-line-windows_hidden = Fenster-Tracker verdeckt, bis das Raten entschieden ist
+singsing-line-bars_left = Stäbe übrig: { $left } von { $total }
+singsing-line-player = { $name }: Eddie { $eddie } · Joe { $joe } · Mack { $mack }
+singsing-line-player_chips = { $name }: Eddie { $eddie } · Joe { $joe } · Mack { $mack } · Chips { $chips }
+singsing-line-last_right = { $guesser } hat richtig geraten ({ $guess }. Versuch) und bekommt die Feile von { $file }.
+singsing-line-last_wrong = { $guesser } hat falsch geraten ({ $guess }. Versuch): { $file } behält die Feile.
+singsing-line-last_timeout = { $guesser } war zu langsam ({ $guess }. Versuch): { $file } behält die Feile.
+singsing-line-last_wrong_first = { $guesser } hat falsch geraten: ein zweiter Versuch kostet einen Chip.
+singsing-line-last_timeout_first = { $guesser } war zu langsam: ein zweiter Versuch kostet einen Chip.
+singsing-line-awarded = { $name } bekommt { $convicts }.
+error-singsing_basic_game = Chips gibt es nur im Profispiel.
+error-singsing_already_announced = Zwei Stäbe sind für diesen Zug schon angesagt.
+error-singsing_announce_first = Zwei Stäbe müssen angesagt werden, bevor der erste Stab herauskommt.
+error-singsing_no_chip = { $name } hat keinen Chip mehr.
+error-singsing_not_enough_bars =
+    { $left ->
+        [one] Es ist nur noch { $left } Stab übrig.
+       *[other] Es sind nur noch { $left } Stäbe übrig.
+    }
+error-singsing_no_tracker = Der Fenster-Tracker ist aus: Stab entfernen und TIMER drücken.
+error-singsing_tracker_on = Der Fenster-Tracker ist an: Stäbe antippen, freie Häftlinge erkennt er selbst.
+error-singsing_too_many_free =
+    { $bars ->
+        [one] Mit { $bars } entferntem Stab können nicht mehr Häftlinge frei sein.
+       *[other] Mit { $bars } entfernten Stäben können nicht mehr Häftlinge frei sein.
+    }
+error-singsing_remove_first = Erst den entfernten Stab antippen.
+error-singsing_no_third_guess = Einen dritten Versuch gibt es nie.
+error-singsing_name_first = Erst sagen, welcher Häftling frei ist.
+error-singsing_timer_running = Es wird geraten: richtig oder falsch eingeben.
+error-singsing_decide_second = Erst entscheidet der Ratende über einen zweiten Versuch.
+error-singsing_no_guess = Es wird nicht geraten: TIMER drücken, wenn der Stab draußen ist.
+error-singsing_not_now = Das ist jetzt nicht dran.
+error-singsing_not_your_step = Das macht { $name }.
+error-singsing_bad_window = Die Fenster sind von { $low } bis { $high } nummeriert.
+error-singsing_bad_bar = Ein Stab ist links, lang oder rechts.
+error-singsing_bar_gone = Dieser Stab von Fenster { $window } ist schon weg.
+error-singsing_bad_convict = Die Häftlinge sind Eddie, Joe und Mack.
+error-singsing_stale_timeout = Diese Zeitüberschreitung gehört zu einem früheren Versuch.
+singsing-param-bar-left = Linker kurzer Stab
+singsing-param-bar-long = Langer Stab
+singsing-param-bar-right = Rechter kurzer Stab
+singsing-param-convict-eddie = Eddie
+singsing-param-convict-joe = Joe
+singsing-param-convict-mack = Mack
+singsing-board-bars = Gitterstäbe übrig
+singsing-board-window = Fenster { $n }
+singsing-board-bars_in_window = Stäbe: { $count }
+singsing-board-chips = Chips
+singsing-seat-chips =
+    { $count ->
+        [one] { $count } Chip
+       *[other] { $count } Chips
+    }
+singsing-seat-convict = { $convict } { $count }
+singsing-option-timer = Ratezeit (nicht aus der Spielregel)
+singsing-setup-board = 1. Der Spielplan (das Gefängnis) in die Tischmitte.
+singsing-setup-board-done = Spielplan liegt
+singsing-setup-convicts = 2. Die Sträflingskarten gemischt: je 2 in jedes der 12 Fenster.
+singsing-setup-convicts-done = Je 2 Sträflinge im Fenster
+singsing-setup-bars = 3. Auf jedes Fenster 2 kurze Stäbe senkrecht und 1 langer waagerecht, Farben beliebig; die übrigen Stäbe beiseite.
+singsing-setup-bars-done = Gitter auf den Fenstern
+singsing-prompt-pick_first = Der jüngste Spieler beginnt: Er nimmt die Feile, die Maske geht an seinen linken Nachbarn. Wer ist es?
+singsing-action-pick_first = Wer beginnt?
+singsing-param-first = Der jüngste Spieler (Überspringen: zufällig)
+singsing-prompt-guess_untimed = { $mask }: Fenster, Farbe und Länge! { $file }: CONFIRM wenn richtig, UNDO halten wenn falsch.
+singsing-reading-no_timer = Die Ratezeit ist aus, wie in der Spielregel: Ein Tipp wartet, bis er als richtig oder falsch markiert ist.
+error-singsing_no_timer = Die Ratezeit ist aus: Markiert den Tipp als richtig oder falsch.
+singsing-rules-setup = Aufbau: wie die Aufbau-Liste sagt. Der jüngste Spieler beginnt: Er nimmt die Feile, sein linker Nachbar die Maske.
+singsing-rules-setup-where = „Quick Start“ und „Game Idea“
+singsing-rules-turn = Ein Zug: Die Maske kommt auf. Wer die Feile hat, entfernt einen Stab. Die Maske kommt ab, und ihr Träger nennt den Stab: Fenster, Farbe und Länge.
+singsing-rules-turn-where = „Turn Sequence“
+singsing-rules-guess = Richtig: Der Ratende nimmt die Feile und gibt die Maske nach links. Falsch: Die Feile bleibt, die Maske geht weiter, und noch ein Stab kommt heraus.
+singsing-rules-guess-where = „Turn Sequence“
+singsing-rules-convicts = Ein Sträfling ohne Stäbe verlässt den Plan: an den Ratenden, wenn richtig geraten wurde, sonst an den mit der Feile.
+singsing-rules-convicts-where = „Turn Sequence“
+singsing-rules-end = Das Ende: Wer zuerst 3 Karten desselben Sträflings oder die 3 verschiedenen (Eddie, Joe, Mack) hat, gewinnt.
+singsing-rules-end-where = „Game End“
+singsing-rules-advanced = Profispiel: je 2 Chips. Ein Chip kauft zwei Stäbe auf einmal (vorher angesagt) oder einen zweiten Versuch; nie einen dritten.
+singsing-rules-advanced-where = „The Advanced Game“
+singsing-speech-turn = { $file } entfernt einen Stab. { $mask } trägt die Maske.
+result-singsing-ending-same = dreimal derselbe Häftling
+result-singsing-ending-different = drei verschiedene Häftlinge
