@@ -27,7 +27,7 @@ from outside, without changing the app:
   fact that just changed one frame later): the measure waits for the first frame
   drawn after that work too, so it ends at the frame that shows all of it.
 In every scene CellmateApp.on_start (the app has none of its own) opens the log
-where asked (what the Log button does: app.go("log")), starts the driver thread
+where asked (what the Log button does: table.go("log")), starts the driver thread
 and prints MARK with what is on the screen at the first frame; idle and memory
 get nothing else.
 The data dir holds the game the app reopens at start (scripts/bench.py makes it).
@@ -87,6 +87,7 @@ def main() -> int:
 
     from ui import cli
     from ui.app import CellmateApp   # first: it picks Kivy's clock (hardware/mainthread.py use_waking_clock)
+    from ui.table import Table
 
     from kivy.clock import Clock
 
@@ -107,7 +108,7 @@ def main() -> int:
             follow_ups.append(event)
         return event
 
-    on_input = CellmateApp.on_input
+    on_input = Table.on_input
 
     def timed_on_input(self, event):
         follow_ups.clear()
@@ -119,14 +120,14 @@ def main() -> int:
 
     if timed:   # idle and memory run the app with no more than the on_start below
         Clock.schedule_once = schedule_once
-        CellmateApp.on_input = timed_on_input   # run_app passes app.on_input to open_rig: this one
+        Table.on_input = timed_on_input   # run_app passes app.table.on_input to open_rig: this one
 
     def started(app):
         from kivy.core.window import Window
 
         state["app"] = app
         if args.scene in ("log", "memory"):
-            app.go("log")
+            app.table.go("log")
         Window.bind(on_flip=first_frame)
         if timed:
             stamp.append(FrameStamp(Window))
@@ -144,15 +145,15 @@ def main() -> int:
         print(MARK, json.dumps(describe(app)), flush=True)
 
     def describe(app) -> dict:
-        session = app.session
+        session = app.table.session
         return {"screen": app.sm.current, "game": session.game.id if session else None,
                 "seats": len(session.setup["players"]) if session else 0,
                 "actions": session.length if session else 0,
                 "countdown": app.countdown_text if app.countdown_on else None}
 
     def drive(app):
-        factory = app.rig.pin_factory
-        buttons = app.cfg.buttons
+        factory = app.table.rig.pin_factory
+        buttons = app.table.cfg.buttons
         roll = factory.pin(buttons.roll)
         presses = [("roll", roll, False)]
         if args.scene == "game":   # back to the same step after each roll: UNDO, a short press (sent on release)
@@ -202,7 +203,7 @@ def main() -> int:
 
         time.sleep(1.0)   # start-up work out of the way
         if args.scene == "sessions":
-            tap("open", lambda: app.go("sessions"))
+            tap("open", lambda: app.table.go("sessions"))
             screen = app.screen("sessions")
             view, rows = screen.ids.scroll, screen.ids.rows
             pages = max(1, args.presses // 5)
@@ -218,21 +219,21 @@ def main() -> int:
             for i in range(1, max(1, args.presses // 5) + 1):   # a fling: most of a screen at once
                 tap("scroll", lambda i=i: scroll(i, 0.8 * view.height))
             for _ in range(max(1, args.presses // 5)):
-                on_main(lambda: app.go("home"))
-                tap("reopen", lambda: app.go("sessions"))
+                on_main(lambda: app.table.go("home"))
+                tap("reopen", lambda: app.table.go("sessions"))
             shown = len(screen.infos)
         else:
             # reached from Past games only, where a player first finds its button (a second)
-            on_main(lambda: app.go("sessions"))
+            on_main(lambda: app.table.go("sessions"))
             time.sleep(1.0)
-            tap("open", lambda: app.go("stats"))
+            tap("open", lambda: app.table.go("stats"))
             screen = app.screen("stats")
             view = screen.ids.scroll
             for i in range(1, args.presses + 1):
                 tap("scroll", lambda i=i: setattr(view, "scroll_y", 1 - (i * 0.37) % 1.0))
             for _ in range(max(1, args.presses // 5)):
-                on_main(lambda: app.go("sessions"))
-                tap("reopen", lambda: app.go("stats"))
+                on_main(lambda: app.table.go("sessions"))
+                tap("reopen", lambda: app.table.go("stats"))
             shown = len(screen.ids.body.children)
         result = {"before": describe(app), "problems": problems, "gc": gc.isenabled(), "work": work,
                   "shown": shown, "games": app.store.count_sessions(), **s.times}

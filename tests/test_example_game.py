@@ -94,16 +94,16 @@ def test_the_pads_and_the_log_need_nothing_new(coin):
 
 def test_the_app_lists_it_and_plays_it_by_touch(coin, make_ui):
     ui = make_ui()
-    ui.app.new_game()
+    ui.app.table.new_game()
     chooser = ui.app.screen("games")
     assert chooser.tiles["coin"].title == "Coin toss"                   # listed with the others
-    assert ui.app.start_game("coin", ["Ann", "Bob"], {"target": 1}) is None
+    assert ui.app.table.start_game("coin", ["Ann", "Bob"], {"target": 1}) is None
     assert ui.app.sm.current == "game"
     dialog = act(ui, "toss")                                # the side may be said, or left to the app
     assert [b.text for b in dialog.buttons] == ["heads", "tails"] and dialog.can_skip
     answer(ui, "heads")
-    state = ui.app.session.state
-    assert ui.app.session.finished and state["points"][state["winners"][0]] == 1 and sum(state["points"]) == 1
+    state = ui.app.table.session.state
+    assert ui.app.table.session.finished and state["points"][state["winners"][0]] == 1 and sum(state["points"]) == 1
     assert ui.ids("game").primary.text == "Play again"     # what comes next, large
-    ui.app.go("log")
+    ui.app.table.go("log")
     assert any("toss the coin" in row.text.lower() for row in ui.ids("log").rows.children)

@@ -46,7 +46,7 @@ def test_every_action_dialog_fits_the_screen(make_ui, lang):
     from companion.i18n import Catalogue
     from ui.dialogs.action import ActionDialog
     ui = make_ui(seat=0)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     t = Catalogue(lang)
     forms = set()
     for game in GAMES.values():
@@ -76,7 +76,7 @@ def test_a_refused_answer_is_said_on_its_page_and_kept(make_ui):
     from ui_fixtures import answer, start_game
     ui = make_ui(seat=0)
     start_game(ui, "heist", ("Anna", "Ben"))
-    session = ui.app.session
+    session = ui.app.table.session
     players = session.state["players"]
     spec = ActionSpec("set_team", "heist.action.set_team", 0,
                       {"recruits": Param("int", "heist.param.recruits", minimum=0, maximum=4)})
@@ -101,7 +101,7 @@ def test_a_refused_keypad_tap_says_the_number_it_would_have_made(make_ui, lang, 
     from ui.dialogs.keypad import NumberDialog
     from ui_fixtures import look
     ui = make_ui()
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     taken = []
     dialog = NumberDialog(-99, 99, 0, done=taken.append)
     dialog.open()

@@ -17,7 +17,7 @@ def tiles(game):
 def test_the_snitch_deck_is_the_big_counter_with_the_riot_marked_and_counts_down_in_place(make_ui):
     ui = make_ui(seat=0)
     game = start_game(ui, "snitch", ("Anna", "Ben", "Cleo", "Dora"))
-    session = ui.app.session
+    session = ui.app.table.session
     deck, contacts, gun = tiles(game)
     assert (deck.big, deck.label, deck.value) == (True, "Interrogation Deck", "18/18")
     assert (contacts.label, contacts.value) == ("Prison Contacts Deck", "10")
@@ -36,7 +36,7 @@ def test_the_snitch_deck_is_the_big_counter_with_the_riot_marked_and_counts_down
     before = tiles(game)
     for left in (17, 16):
         act(ui, "draw_card")
-        ui.app.on_input(InputEvent.CONFIRM)        # CONFIRM passes the Soap
+        ui.app.table.on_input(InputEvent.CONFIRM)        # CONFIRM passes the Soap
         assert session.state["interrogation"] == left
         assert tiles(game) == before and deck.value == f"{left}/18"   # the same tiles, new numbers
     ui.app.root.ids.toast.hide()
@@ -51,16 +51,16 @@ def test_sing_sing_windows_show_their_bars_and_hide_them_while_a_guess_runs(make
     first = list(reversed(windows.children))[0]
     assert (first.short, first.pieces) == ("1", [True, True, True])
     before = list(windows.children)
-    assert ui.app.perform({"type": "remove_bar", "player": 0, "window": 1, "bar": "long"}).ok
+    assert ui.app.table.perform({"type": "remove_bar", "player": 0, "window": 1, "bar": "long"}).ok
     assert list(windows.children) == before and first.pieces == [True, False, True]   # in place
     ui.app.root.ids.toast.hide()
     look(ui, "board-singsing-windows")
     # the masked player must not see where the bar went: no windows while the guess runs
-    while ui.app.session.state["phase"] != "guess":
-        spec = ui.app.session.game.legal_actions(ui.app.session.state)[0]
+    while ui.app.table.session.state["phase"] != "guess":
+        spec = ui.app.table.session.game.legal_actions(ui.app.table.session.state)[0]
         action = {"type": spec.type, **({"player": spec.player} if spec.player is not None else {})}
         action.update({name: p.choices[0] for name, p in spec.params.items() if p.choices})
-        assert ui.app.perform(action).ok, action
+        assert ui.app.table.perform(action).ok, action
     assert windows.children == []
 
 
@@ -72,7 +72,7 @@ def test_a_counters_name_is_read_at_24_px_in_german_a_long_word_hyphenated_never
     from kivy.core.text import Label as CoreLabel
     from ui.widgets.text import WholeWordsLabel
     ui = make_ui(seat=0)
-    ui.app.set_language("de")
+    ui.app.table.set_language("de")
     ids = start_game(ui, game, names)
     ui.pump(3)
     broken = 0
@@ -98,7 +98,7 @@ def test_a_place_too_wide_for_its_tile_breaks_where_its_languages_dictionary_say
     130 px for the line: "Aufenthalts-" is 132 px, so the dictionary's break before it."""
     from ui.widgets.text import WholeWordsLabel
     ui = make_ui(seat=0)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     game = start_game(ui, "dig", ("Anna", "Ben", "Cleo", "Dora"))
     ui.pump(3)
     tiles = list(reversed(game.board.ids.areas.children))

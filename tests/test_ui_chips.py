@@ -117,11 +117,11 @@ def test_every_colours_chip_side_by_side(make_ui):
 def test_the_turn_chip_shows_the_shape_of_whose_turn_it_is(make_ui):
     ui = make_ui(seat=2)
     dice = start_game(ui, "dice", ("Anna", "Ben", "Cleo"))
-    current = ui.app.session.state["players"][2]
+    current = ui.app.table.session.state["players"][2]
     assert dice.turn_chip.shape == COLOUR_SHAPE[current["colour"]] and dice.turn_chip.letter == current["letter"]
     ui.tap(dice.die)
     ui.tap(dice.pass_btn)
-    anna = ui.app.session.state["players"][0]
+    anna = ui.app.table.session.state["players"][0]
     assert dice.turn_chip.shape == COLOUR_SHAPE[anna["colour"]] and dice.turn_chip.letter == anna["letter"]
 
 

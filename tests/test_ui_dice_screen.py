@@ -15,7 +15,7 @@ def test_the_last_roll_is_dimmed_once_the_turn_passes_and_bright_again_after_und
     dice = start_game(ui, "dice", ("Anna", "Ben"))
     number = dice.die.children[-1]                     # the die's big number
     ui.tap(dice.die)
-    face = str(ui.app.session.rolls()[-1].dice[0])
+    face = str(ui.app.table.session.rolls()[-1].dice[0])
     assert dice.die.big == face and not dice.die.stale and list(number.color) == list(theme.TEXT)
 
     ui.tap(dice.pass_btn)                              # Ben's turn: Anna's roll is not his
@@ -44,7 +44,7 @@ def long_table(rolls: int, dice: int = 1) -> Store:
 def test_a_long_games_counts_and_last_rolls_fit_the_panel(make_ui, keys):  # noqa: F811
     ui = make_ui(store=long_table(7000), rig=StubRig(key_help=None if keys == "keys shown" else []))
     dice = ui.ids("dice")
-    counts = ui.app.session.histogram()
+    counts = ui.app.table.session.histogram()
     assert min(counts.values()) >= 1000                               # four digits each
     rows = list(reversed(dice.histogram.children))
     assert [(bar.face, bar.count) for bar in rows] == sorted(counts.items())
@@ -57,7 +57,7 @@ def test_a_long_games_counts_and_last_rolls_fit_the_panel(make_ui, keys):  # noq
     area, shown = dice.history_area, dice.history.children
     assert len(shown) >= 2 and len(shown) % 2 == 0
     assert all(area.y - 0.5 <= chip.y and chip.top <= area.top + 0.5 for chip in shown)
-    latest = ui.app.session.rolls()[-1]
+    latest = ui.app.table.session.rolls()[-1]
     assert list(reversed(shown))[0].text == str(latest.dice[0])     # newest first
 
 
@@ -89,7 +89,7 @@ def test_a_banner_above_the_table_folds_the_counts_into_columns_inside_their_pan
 def test_the_last_rolls_stay_newest_first_through_rolls_passes_and_undos(make_ui):  # noqa: F811
     ui = make_ui(seat=0)
     dice = start_game(ui, "dice", ("Anna", "Ben", "Cleo", "Dee"))
-    session = ui.app.session
+    session = ui.app.table.session
     room = 2 * int(dice.history_area.height // dice.history.children[0].height) if dice.history.children else 0
 
     def shown():
@@ -118,13 +118,13 @@ def test_the_last_rolls_stay_newest_first_through_rolls_passes_and_undos(make_ui
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_rolls_of_three_dice_show_whole_in_the_last_rolls(make_ui, lang):  # noqa: F811
     ui = make_ui(store=long_table(3000, dice=3))
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     ui.pump(2)
     dice = ui.ids("dice")
     assert dice.histogram_title.text == {"en": "All rolls: 9000", "de": "Würfe: 9000"}[lang]
     # look(): no roll cut short to "1..." (two to a row left each some 40 px), no title shortened
     look(ui, f"dice-three-dice-{lang}")
     assert dice.history.cols == 1
-    latest = ui.app.session.rolls()[-1].dice
+    latest = ui.app.table.session.rolls()[-1].dice
     text = f"{'+'.join(map(str, latest))} = {sum(latest)}"
     assert list(reversed(dice.history.children))[0].text == text and len(dice.history.children) >= 3

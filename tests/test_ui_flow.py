@@ -21,9 +21,9 @@ def test_new_table_roll_undo_redo_by_touch(make_ui):
     assert home.resume.disabled  # nothing to resume on a fresh data dir
 
     dice = start_table(ui)
-    session = ui.app.session
+    session = ui.app.table.session
     assert [p["name"] for p in session.setup["players"]] == ["Anna", "Ben", "Cleo"]
-    assert ui.app.last_toast == "Ben starts (drawn at random)"
+    assert ui.app.table.notices.last_toast == "Ben starts (drawn at random)"
     assert dice.headline.text == "Ben's turn"
     assert dice.turn_chip.letter == "B"
     assert dice.undo_btn.disabled and dice.redo_btn.disabled
@@ -60,17 +60,17 @@ def test_buttons_go_the_same_way_as_taps(make_ui):
     ui = make_ui(seat=0)
     dice = start_table(ui, ("Anna", "Ben"))
     ui.rig.played.clear()
-    ui.app.on_input(InputEvent.ROLL)
-    assert ui.app.session.head == 1 and dice.die.big != "–"  # on screen with no extra frame
+    ui.app.table.on_input(InputEvent.ROLL)
+    assert ui.app.table.session.head == 1 and dice.die.big != "–"  # on screen with no extra frame
     assert ui.rig.played == ["tap"]
-    ui.app.on_input(InputEvent.CONFIRM)
+    ui.app.table.on_input(InputEvent.CONFIRM)
     assert dice.headline.text == "Ben's turn"
-    ui.app.on_input(InputEvent.UNDO)
+    ui.app.table.on_input(InputEvent.UNDO)
     assert dice.headline.text == "Anna's turn"
-    ui.app.on_input(InputEvent.REDO)
+    ui.app.table.on_input(InputEvent.REDO)
     assert dice.headline.text == "Ben's turn"
-    ui.app.on_input(InputEvent.REDO)  # nothing to redo: said on screen, warning cue
-    assert ui.app.last_toast == "Nothing to redo."
+    ui.app.table.on_input(InputEvent.REDO)  # nothing to redo: said on screen, warning cue
+    assert ui.app.table.notices.last_toast == "Nothing to redo."
     assert ui.rig.played[-1] == "warning"
 
 
@@ -79,8 +79,8 @@ def test_buttons_do_nothing_away_from_the_table(make_ui):
     start_table(ui, ("Anna", "Ben"))
     ui.tap(ui.ids().home_btn)
     assert ui.app.sm.current == "home"
-    ui.app.on_input(InputEvent.ROLL)
-    assert ui.app.session.head == 0
+    ui.app.table.on_input(InputEvent.ROLL)
+    assert ui.app.table.session.head == 0
     assert not ui.ids().resume.disabled  # and the running table is one tap away
     ui.tap(ui.ids().resume)
     assert ui.app.sm.current == "dice"
@@ -93,21 +93,21 @@ def test_end_game_then_rules_error_is_shown_and_play_again(make_ui):
     assert ui.app.timer_phase == "running"
     ui.tap(dice.end_btn)                # it asks first: Cancel leaves the game running
     ui.tap(ui.modal().ids.cancel)
-    assert not ui.app.session.finished and ui.modal() is None
+    assert not ui.app.table.session.finished and ui.modal() is None
     end_game(ui, dice)
-    session = ui.app.session
+    session = ui.app.table.session
     assert session.finished
     assert ui.app.timer_phase == "idle"  # no turn left to time: it will not buzz into the next game
     assert dice.headline.text == "Game over"
     assert dice.die.disabled and dice.pass_btn.disabled  # nothing legal but undo
     assert dice.end_btn.text == "Play again"
     ui.rig.played.clear()
-    ui.app.on_input(InputEvent.ROLL)  # a button is not blocked by a disabled widget
+    ui.app.table.on_input(InputEvent.ROLL)  # a button is not blocked by a disabled widget
     assert session.head == 1  # nothing happened ...
     assert ui.rig.played == []  # ... and the game has no roll to offer: no action, no cue
 
     ui.tap(dice.end_btn)  # Play again with the same table
-    again = ui.app.session
+    again = ui.app.table.session
     assert again.id != session.id
     assert [p["name"] for p in again.setup["players"]] == ["Anna", "Ben"]
     assert dice.headline.text == "Anna's turn" and not dice.die.disabled
@@ -123,7 +123,7 @@ def test_manual_die_entry(make_ui):
     assert five.height >= 64
     ui.tap(five)
     assert ui.modal() is None
-    last = ui.app.session.rolls()[-1]
+    last = ui.app.table.session.rolls()[-1]
     assert last.dice == (5,) and last.manual
     assert dice.die.big == "5"
 
@@ -165,7 +165,7 @@ def long_game(actions: int) -> Store:
 def test_a_log_of_1000_actions_opens_at_once_and_a_press_reuses_its_row_widgets(make_ui, monkeypatch):
     from ui.screens import log as log_module
     ui = make_ui(store=long_game(1000))
-    session = ui.app.session
+    session = ui.app.table.session
     assert ui.app.sm.current == "dice" and session.head == 1000
     described = []                      # each action the log described, from the state before it
     history = session.history
@@ -195,7 +195,7 @@ def test_a_log_of_1000_actions_opens_at_once_and_a_press_reuses_its_row_widgets(
 
     shown = set(log.rows.children)
     made.clear()
-    ui.app.on_input(InputEvent.ROLL)                # the button, while the log is on the screen (speed: scripts/bench)
+    ui.app.table.on_input(InputEvent.ROLL)                # the button, while the log is on the screen (speed: scripts/bench)
     rows = list(reversed(log.rows.children))        # there with no extra frame
     assert session.head == 1001
     assert [(r.seq, r.kind) for r in rows[:2]] == [("1001", "head"), ("1000", "done")]
@@ -247,7 +247,7 @@ def test_a_scrolled_log_draws_its_rows_only_inside_its_box(make_ui):
 def test_a_log_with_an_unreadable_old_action_says_so_in_its_row(make_ui):
     store = long_game(120)              # a snapshot at 100: the log reads action 5 only when scrolled to
     ui = make_ui(store=store)
-    assert ui.app.session.head == 120
+    assert ui.app.table.session.head == 120
     store.write(lambda c: c.execute("UPDATE events SET action = 'not json' WHERE seq = 5"))  # damaged since
     ui.tap(ui.ids("dice").log_btn)
     log = ui.ids("log")
@@ -264,9 +264,9 @@ def test_a_damaged_old_roll_does_not_stop_the_dice_table_from_opening(make_ui):
     store.write(lambda c: c.execute("UPDATE events SET action = 'not json' WHERE seq = 5"))
     ui = make_ui(store=store)
     dice = ui.ids("dice")
-    assert ui.app.sm.current == "dice" and ui.app.session.head == 120
+    assert ui.app.sm.current == "dice" and ui.app.table.session.head == 120
     assert sum(dice.histogram.counts.values()) == 59           # 60 rolls (and 60 passes), all but the unreadable one
-    assert len(ui.app.session.rolls()) == 59
+    assert len(ui.app.table.session.rolls()) == 59
 
 
 def test_a_secret_in_the_log_stays_hidden_until_the_game_reveals_it(make_ui, monkeypatch):
@@ -288,7 +288,7 @@ def test_a_secret_in_the_log_stays_hidden_until_the_game_reveals_it(make_ui, mon
     ui.pump(3)
 
     secret["on"] = False                # every vote is in, say: the next action shows them
-    ui.app.on_input(InputEvent.CONFIRM)
+    ui.app.table.on_input(InputEvent.CONFIRM)
     rolls = [r.text for r in log.rows.children if r.text.endswith(("(secret)", "(real die)"))]
     assert len(rolls) >= 3 and not any(text.endswith("(secret)") for text in rolls)
     log.scroll.scroll_y = 0             # and so do the oldest, checked again as they come into view

@@ -57,7 +57,7 @@ def to_the_first_turn(ui):
 def test_pass_the_soap_is_in_sight_and_says_why_not_yet(make_ui):
     ui = make_ui()
     game = to_the_first_turn(ui)
-    session = ui.app.session
+    session = ui.app.table.session
     assert game.primary.text == "Play a card" and game.primary.big and game.primary.tone == "primary"
     assert [b.tone for b in game.actions.children] == ["normal"]        # Draw a card: there, quieter
     end = game.end_turn
@@ -65,8 +65,8 @@ def test_pass_the_soap_is_in_sight_and_says_why_not_yet(make_ui):
     head = session.head
     ui.tap(end)                                  # too early: nothing happens, the game says why
     assert session.head == head and session.state["soap"] == 0
-    assert ui.app.last_toast == ui.app.t.error(session.game.refusal(session.state, "pass_soap"))
-    assert ui.app.last_toast    # in words: play or draw first
+    assert ui.app.table.notices.last_toast == ui.app.table.t.error(session.game.refusal(session.state, "pass_soap"))
+    assert ui.app.table.notices.last_toast    # in words: play or draw first
     look(ui, "actions-1-pass-soap-not-yet")
     act(ui, "draw_card")
     assert not end.muted and end.tone == "go"
@@ -95,5 +95,5 @@ def test_dig_corrections_wait_behind_adjust(make_ui):
     answer(ui, "Ben")                        # one page: whom and where, then CONFIRM
     answer(ui, "Infirmary")
     press(ui, "confirm")
-    assert ui.app.session.state["prisoners"][1]["place"] == "infirmary"
-    assert ui.modal() is None and ui.app.session.state["actions_left"] == 2    # a correction costs no action
+    assert ui.app.table.session.state["prisoners"][1]["place"] == "infirmary"
+    assert ui.modal() is None and ui.app.table.session.state["actions_left"] == 2    # a correction costs no action

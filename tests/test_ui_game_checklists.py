@@ -19,9 +19,9 @@ FIRST_STEP = {"dig": "board", "heist": "bag", "singsing": "board"}
 def test_the_checklist_tapped_undone_skipped_and_who_starts(make_ui, game_id, lang):
     t = Catalogue(lang)
     ui = make_ui(seat=0)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     game = start_game(ui, game_id, NAMES, options={"checklist": []})    # left on, as the screen begins
-    session = ui.app.session
+    session = ui.app.table.session
     state = session.state
     assert state["phase"] == "setup"
     assert game.headline.text == t("setup.headline", game=t(f"{game_id}.title"))
@@ -65,7 +65,7 @@ def test_the_checklist_tapped_undone_skipped_and_who_starts(make_ui, game_id, la
 
 def help_shows_first(ui, t, game_id, topic, shot):
     """Help opens on the rules for this point of the game, then the rest in short, then the readings."""
-    game = ui.app.session.game
+    game = ui.app.table.session.game
     ui.tap(ui.ids("game").help_btn)
     dialog = ui.modal()
     paragraphs = [p.text for p in reversed(dialog.ids.paragraphs.children)]
@@ -82,7 +82,7 @@ def help_shows_first(ui, t, game_id, topic, shot):
 def test_the_snitch_help_opens_on_its_setup_then_on_the_turn(make_ui, lang):
     t = Catalogue(lang)
     ui = make_ui(seat=0)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     start_game(ui, "snitch", NAMES)
     ui.app.root.ids.toast.hide()
     help_shows_first(ui, t, "snitch", "setup", f"reference-snitch-{lang}-setup")

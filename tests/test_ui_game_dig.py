@@ -23,10 +23,10 @@ def test_dig_michelle_moves_and_extorts(make_ui, lang):
     words = WORDS[lang]
     t = Catalogue(lang)
     ui = make_ui(seat=0)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     # Michelle: the option's value button cycles Neither -> Michel -> Michelle
     game = start_game(ui, "dig", ("Anna", "Ben"), options={"michel": ["value", "value"]})
-    session = ui.app.session
+    session = ui.app.table.session
     assert session.setup["options"]["michel"] == "michelle"
     assert session.setup["options"]["board"] == {}   # nothing known yet: nothing guessed
     assert game.headline.text == words["turn"]
@@ -94,7 +94,7 @@ def test_a_tool_pile_marked_empty_by_touch_takes_steal_a_spoon_away(make_ui):
     empty and offers no Steal a Spoon in the Cafeteria until the pile is back."""
     ui = make_ui(seat=0)
     start_game(ui, "dig", ("Anna", "Ben"))
-    session = ui.app.session
+    session = ui.app.table.session
     act(ui, "roll")
     answer(ui, "1")                                # Cell Block or Cafeteria: to the Cafeteria
     screen = ui.app.screen("game")

@@ -14,7 +14,7 @@ def lay_heist(ui, challenges, take, name=None):
     dialog = act(ui, "lay_heist")
     assert dialog.form is not None
     if "slot" in dialog.fields:
-        fill(ui, "Place on the table", "Place 1" if ui.app.session.state["heists"][0] is None else "Place 2")
+        fill(ui, "Place on the table", "Place 1" if ui.app.table.session.state["heists"][0] is None else "Place 2")
     for step, challenge in zip("ABCD", challenges):
         fill(ui, f"Step {step}", challenge)
     fill(ui, "TAKE", take)
@@ -61,7 +61,7 @@ def perfect_heist(ui, heist, face=4):
 def test_heist_by_touch(make_ui):
     ui = make_ui(seat=0)
     game = start_game(ui, "heist", ("Anna", "Ben"))
-    session = ui.app.session
+    session = ui.app.table.session
     assert game.headline.text == "Lay out the heists"
     lay_heist(ui, (5, 8, 1, 1), 10, name="Museum")
     lay_heist(ui, (1, 1, 1, 1), 10)
@@ -186,7 +186,7 @@ def in_sight(dialog, widget) -> bool:
 def lay_out_a_heist(make_ui, lang):
     """A new Heist for Anna and Ben in `lang`, its first heist's form open."""
     ui = make_ui(seat=0)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     start_game(ui, "heist", ("Anna", "Ben"))
     return ui, act(ui, "lay_heist")
 
@@ -200,7 +200,7 @@ def cell_texts(ui, words):
 def test_heist_layout_is_one_page(make_ui, lang):
     words = FORM[lang]
     ui, dialog = lay_out_a_heist(make_ui, lang)
-    session = ui.app.session
+    session = ui.app.table.session
 
     # every argument of the heist card at once: the place, four challenges, the TAKE, the name, four skills
     labels = [words["slot"], *words["steps"], words["take"], words["name"], *words["skills"]]

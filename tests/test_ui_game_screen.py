@@ -22,7 +22,7 @@ pytestmark = pytest.mark.ui
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_new_game_offers_every_game_with_its_player_range(make_ui, lang):
     ui = make_ui()
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     ui.tap(ui.ids().new_game)
     assert ui.app.sm.current == "games"
     tiles = ui.screen.tiles
@@ -64,7 +64,7 @@ def test_new_game_offers_every_game_with_its_player_range(make_ui, lang):
 
 def test_help_a_rules_error_and_undo_in_german(make_ui):
     ui = make_ui(seat=0)
-    ui.app.set_language("de")
+    ui.app.table.set_language("de")
     game = start_game(ui, "dig", ("Anna", "Ben"))
     ui.tap(game.help_btn)
     dialog = ui.modal()
@@ -94,7 +94,7 @@ def test_help_a_rules_error_and_undo_in_german(make_ui):
     refusal = "Tunnelpunkte und Zigaretten nicht unter 0, Prügel nur von 0 bis 2."
     assert ui.modal() is dialog and dialog.message == refusal
     assert ui.rig.played == ["warning"]
-    assert ui.app.session.head == 0
+    assert ui.app.table.session.head == 0
     assert [b.text for b in form_field(ui, "Knacki").buttons if b.selected] == ["Ben"]
     assert [b.text for b in form_field(ui, "Zähler").buttons if b.selected] == ["Tunnelpunkte"]
     assert form_field(ui, "Ändern um").cell.text == "−1"
@@ -104,14 +104,14 @@ def test_help_a_rules_error_and_undo_in_german(make_ui):
 
     # a step and its undo, by touch and by the buttons
     act(ui, "search")
-    assert ui.app.session.head == 1 and not game.undo_btn.disabled and game.redo_btn.disabled
+    assert ui.app.table.session.head == 1 and not game.undo_btn.disabled and game.redo_btn.disabled
     ui.tap(game.undo_btn)
-    assert ui.app.session.head == 0 and not game.redo_btn.disabled
-    ui.app.on_input(InputEvent.REDO)      # held UNDO: redo (Dig has no use of its own for it)
-    assert ui.app.session.head == 1
+    assert ui.app.table.session.head == 0 and not game.redo_btn.disabled
+    ui.app.table.on_input(InputEvent.REDO)      # held UNDO: redo (Dig has no use of its own for it)
+    assert ui.app.table.session.head == 1
     dialog = act(ui, "join_gang")         # a question left open while NEXT is pressed ...
     assert dialog is not None and ui.modal() is dialog
-    ui.app.on_input(InputEvent.CONFIRM)   # NEXT ends the turn
+    ui.app.table.on_input(InputEvent.CONFIRM)   # NEXT ends the turn
     assert game.headline.text == "Ben ist dran"
     assert ui.modal() is None             # ... is closed: it was Anna's, and her turn is over
 
@@ -124,16 +124,16 @@ def test_any_saved_game_reopens_resumes_and_plays_again(make_ui, tmp_path):
     ui.clock.advance(10)
     ui.pump(1)
     assert ui.app.countdown_text == "5"
-    session_id = ui.app.session.id
+    session_id = ui.app.table.session.id
     make_ui.close(ui)
 
     again = make_ui(data_dir=data)
     assert again.app.sm.current == "game"     # straight back to the table
-    assert again.app.session.id == session_id and again.app.session.state["phase"] == "guess"
+    assert again.app.table.session.id == session_id and again.app.table.session.state["phase"] == "guess"
     assert again.app.countdown_on and again.app.countdown_text == "15"  # the guess runs again, in full
     game = again.ids("game")
     assert game.headline.text == "Ben guesses (guess 1)"
-    again.app.on_input(InputEvent.CONFIRM)    # right
+    again.app.table.on_input(InputEvent.CONFIRM)    # right
     again.tap(game.home_btn)
     home = again.ids()
     assert home.resume.detail == "Sing Sing: Anna, Ben, Cleo"
@@ -143,8 +143,8 @@ def test_any_saved_game_reopens_resumes_and_plays_again(make_ui, tmp_path):
     again.tap(again.screen.tiles["heist"])
     setup = again.app.screen("setup")
     again.tap(setup.ids.start)
-    heist_id = again.app.session.id
-    assert again.app.sm.current == "game" and again.app.session.game.id == "heist"
+    heist_id = again.app.table.session.id
+    assert again.app.sm.current == "game" and again.app.table.session.game.id == "heist"
     again.tap(again.ids("game").home_btn)
     again.tap(again.ids().sessions)
     rows = list(reversed(again.ids().rows.children))
@@ -152,34 +152,34 @@ def test_any_saved_game_reopens_resumes_and_plays_again(make_ui, tmp_path):
     assert all(not r.ids.resume.disabled and r.ids.resume.opacity == 1 for r in rows)
     assert "Sing Sing" in rows[1].detail and "Masterminds: Heist Society" in rows[0].detail
     again.tap(rows[1].ids.resume)
-    assert again.app.sm.current == "game" and again.app.session.id == session_id
-    assert again.app.session.state["last"]["verdict"] == "right"
+    assert again.app.sm.current == "game" and again.app.table.session.id == session_id
+    assert again.app.table.session.state["last"]["verdict"] == "right"
 
     # Same table again: the same game and players, a new session
     again.tap(again.ids("game").home_btn)
     again.tap(again.ids().again)
-    new = again.app.session
+    new = again.app.table.session
     assert new.id not in (session_id, heist_id) and new.game.id == "singsing"
     assert [p["name"] for p in new.setup["players"]] == ["Anna", "Ben", "Cleo"]
-    assert again.app.sm.current == "game" and again.app.last_toast == "Sing Sing: the table is set"
+    assert again.app.sm.current == "game" and again.app.table.notices.last_toast == "Sing Sing: the table is set"
 
 
 def test_play_again_at_the_end_keeps_the_game(make_ui):
     ui = make_ui(seat=0)
     start_game(ui, "singsing", ("Anna", "Ben"))
-    session = ui.app.session
+    session = ui.app.table.session
     for _ in range(5):                        # five bars out, three Eddies free: Anna keeps the file
-        ui.app.on_input(InputEvent.TIMER)     # start the guess
+        ui.app.table.on_input(InputEvent.TIMER)     # start the guess
         if "free_convict" in ui.app.screen("game").buttons:
             act(ui, "free_convict")
             answer(ui, "Eddie")
-        ui.app.on_input(InputEvent.REDO)      # UNDO held: the guess was wrong
+        ui.app.table.on_input(InputEvent.REDO)      # UNDO held: the guess was wrong
     assert session.finished
     game = ui.ids("game")
     assert game.banner.text and game.primary.text == "Play again"
     ui.tap(ui.app.screen("game").button("play_again"))
-    assert ui.app.session.id != session.id and ui.app.session.game.id == "singsing"
-    assert not ui.app.session.finished and game.banner.text == ""
+    assert ui.app.table.session.id != session.id and ui.app.table.session.game.id == "singsing"
+    assert not ui.app.table.session.finished and game.banner.text == ""
 
 
 def test_dig_board_map_in_settings_and_across_games(make_ui, tmp_path):
@@ -192,7 +192,7 @@ def test_dig_board_map_in_settings_and_across_games(make_ui, tmp_path):
     assert faces["1"].text == "1: Cell Block + Cafeteria"     # the rulebook's: said, not changed
     tap_seen(ui, faces["1"])
     assert ui.modal() is None
-    assert ui.app.last_toast == "The rulebook prints the 1 beside the Cell Block and the Cafeteria."
+    assert ui.app.table.notices.last_toast == "The rulebook prints the 1 beside the Cell Block and the Cafeteria."
     assert all(faces[f].text == f"{f}: not known yet" for f in "23456")              # nothing guessed
 
     tap_seen(ui, faces["3"])
@@ -201,7 +201,7 @@ def test_dig_board_map_in_settings_and_across_games(make_ui, tmp_path):
     look(ui, "en-settings-dig-face", dialog)
     ui.tap(next(b for b in dialog.buttons if b.text == "Cafeteria + Showers"))
     assert ui.app.store.get_setting(BOARD_KEY) == {"3": ["cafeteria", "showers"]}
-    assert board.entries["3"].text == "3: Cafeteria + Showers" and ui.app.last_toast == "3: Cafeteria + Showers"
+    assert board.entries["3"].text == "3: Cafeteria + Showers" and ui.app.table.notices.last_toast == "3: Cafeteria + Showers"
 
     tap_seen(ui, board.adders["places"])
     assert ui.modal().title == "Name of the added place"
@@ -216,19 +216,19 @@ def test_dig_board_map_in_settings_and_across_games(make_ui, tmp_path):
     look(ui, "en-settings-dig-map")
     tap_seen(ui, board.ids.export)
     path = tmp_path / "d" / "dig-board.json"
-    assert board.ids.export.text == "Export the map" and board.ids.export_path.text == ui.app.last_toast
+    assert board.ids.export.text == "Export the map" and board.ids.export_path.text == ui.app.table.notices.last_toast
     exported = json.loads(path.read_text(encoding="utf-8"))
     assert exported["board"] == {"1": ["cell_block", "cafeteria"], "3": ["cafeteria", "showers"],
                                  "5": ["cell_block", "Laundry"]}
     assert exported["places"] == ["Laundry"] and exported["unknown"] == [2, 4, 6]
-    assert ui.app.last_toast == "Map saved: dig-board.json, in the folder of the saved games"
+    assert ui.app.table.notices.last_toast == "Map saved: dig-board.json, in the folder of the saved games"
     ui.app.root.ids.toast.hide()
     look(ui, "en-settings-dig-exported")
     ui.tap(settings.ids.back)
 
     # the next game knows the map; a face learned there is kept, and undoing it forgets it again
     start_game(ui, "dig", ("Anna", "Ben"))
-    session = ui.app.session
+    session = ui.app.table.session
     assert session.setup["options"]["board"] == {"3": ["cafeteria", "showers"], "5": ["cell_block", "Laundry"]}
     assert session.setup["options"]["places"] == ["Laundry"]
     act(ui, "roll")
@@ -237,7 +237,7 @@ def test_dig_board_map_in_settings_and_across_games(make_ui, tmp_path):
     assert "Infirmary + Laundry" in [b.text for b in dialog.buttons]
     answer(ui, "Cell Block + Infirmary")
     assert ui.app.store.get_setting(BOARD_KEY)["2"] == ["cell_block", "infirmary"]
-    ui.app.on_input(InputEvent.UNDO)          # back to the question: the answer is taken back
+    ui.app.table.on_input(InputEvent.UNDO)          # back to the question: the answer is taken back
     assert session.state["phase"] == "ask_face"
     assert "2" not in ui.app.store.get_setting(BOARD_KEY)
     answer_again = act(ui, "learn_face")

@@ -21,7 +21,7 @@ def run(ui, seconds, frame=0.25):
 def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):
     ui = make_ui(seat=0)
     game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"))
-    session = ui.app.session
+    session = ui.app.table.session
     tags = dict(seat_texts(ui))
     assert tags["Anna"] == "file" and tags["Ben"] == "mask"
     assert not ui.app.countdown_on and game.countdown.height == 0  # no guess, no clock
@@ -68,16 +68,16 @@ def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):
     ui.tap(game.undo_btn)
     assert session.state["phase"] == "guess" and ui.app.countdown_text == "15"
     run(ui, 2.0)
-    ui.app.on_input(InputEvent.CONFIRM)     # the guess was right: the clock stops
+    ui.app.table.on_input(InputEvent.CONFIRM)     # the guess was right: the clock stops
     assert session.state["last"]["verdict"] == "right" and not ui.app.countdown_on
     run(ui, 20.0)
     assert ui.rig.played.count("alarm") == 1
 
     # the TIMER button starts the next guess (the game's, not the dice table's timer)
-    ui.app.on_input(InputEvent.TIMER)
+    ui.app.table.on_input(InputEvent.TIMER)
     assert session.state["phase"] == "guess" and ui.app.countdown_on
-    assert ui.app.timer.state == "idle"
-    ui.app.on_input(InputEvent.UNDO)        # undo the start: no guess, no clock
+    assert ui.app.table.timer.state == "idle"
+    ui.app.table.on_input(InputEvent.UNDO)        # undo the start: no guess, no clock
     assert session.state["phase"] == "remove" and not ui.app.countdown_on
     run(ui, 20.0)
     assert ui.rig.played.count("alarm") == 1 and session.state["last"]["verdict"] == "right"
@@ -87,7 +87,7 @@ def test_the_window_tracker_asks_which_window_then_which_bar(make_ui):
     from ui_fixtures import answer
     ui = make_ui(seat=0)
     start_game(ui, "singsing", ("Anna", "Ben"), options={"tracker": ["value"]})
-    session = ui.app.session
+    session = ui.app.table.session
     dialog = act(ui, "remove_bar")           # one button for the twelve windows
     assert dialog.question == "Which one?"
     assert [b.text for b in dialog.buttons] == [f"Window {n}" for n in range(1, 13)]
@@ -111,13 +111,13 @@ def test_a_short_undo_during_the_guess_keeps_the_bar_hidden_on_screen_and_in_the
     from ui_fixtures import answer
     ui = make_ui(seat=0)
     game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"), options={"tracker": ["value"]})
-    session = ui.app.session
+    session = ui.app.table.session
     act(ui, "remove_bar")
     answer(ui, "Window 3")
     answer(ui, "Long bar")
-    ui.app.on_input(InputEvent.TIMER)
+    ui.app.table.on_input(InputEvent.TIMER)
     assert session.state["phase"] == "guess"
-    ui.app.on_input(InputEvent.UNDO)            # short: undo, not the verdict
+    ui.app.table.on_input(InputEvent.UNDO)            # short: undo, not the verdict
     assert session.state["phase"] == "ready" and not ui.app.countdown_on
     lines = screen_lines(ui)
     assert "Window tracker hidden until the guess is decided" in lines
@@ -154,7 +154,7 @@ def test_the_guess_clock_changes_its_digits_once_a_second_and_nothing_else(make_
     assert ui.clock.woken - woken == 5      # woken once a second, not every frame
     assert others() == before               # the same widgets, every other text as it was
 
-    ui.app.on_input(InputEvent.CONFIRM)     # a verdict stops the clock: no more wake-ups
+    ui.app.table.on_input(InputEvent.CONFIRM)     # a verdict stops the clock: no more wake-ups
     assert not ui.app.countdown_on and ui.clock.pending == []
 
 
@@ -199,7 +199,7 @@ def test_without_the_guess_timer_the_guess_waits_for_the_verdict(make_ui):
     screen, the prompt says to mark the guess, and the seats stay in sight."""
     ui = make_ui(seat=0)
     game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"), options={"timer": ["value"]})
-    session = ui.app.session
+    session = ui.app.table.session
     assert session.setup["options"]["timer"] is False
     act(ui, "start_timer")
     ui.app.root.ids.toast.hide()
@@ -210,5 +210,5 @@ def test_without_the_guess_timer_the_guess_waits_for_the_verdict(make_ui):
     assert game.prompt.text.endswith("CONFIRM if right, hold UNDO if wrong.")
     assert game.seat_scroll.parent is not None      # the seats did not step aside for a clock
     look(ui, "singsing-untimed-guess")
-    ui.app.on_input(InputEvent.CONFIRM)
+    ui.app.table.on_input(InputEvent.CONFIRM)
     assert session.state["phase"] == "remove" and session.state["file"] == 1

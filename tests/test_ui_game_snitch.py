@@ -16,7 +16,7 @@ NAMES = ("Anna", "Ben", "Cleo", "Dora")
 
 def scheme(ui, name, required):
     dialog = act(ui, "scheme")
-    if len(ui.app.session.game.legal_actions(ui.app.session.state)) > 1:
+    if len(ui.app.table.session.game.legal_actions(ui.app.table.session.state)) > 1:
         assert dialog.question == "Who?"  # one button for every seat still without a Scheme
         answer(ui, name)
     else:
@@ -40,19 +40,19 @@ def succeed(ui, target):
     shows no repeat and no Backstab; a new Scheme needing 1; the Soap goes on."""
     act(ui, "play_card")
     answer(ui, target)
-    assert ui.app.session.state["phase"] == "resolution"
+    assert ui.app.table.session.state["phase"] == "resolution"
     reveal(ui, "No", 0)                    # no Prison Contact repeats, 0 Backstab icons
-    if ui.app.session.state["phase"] == "new_scheme":
+    if ui.app.table.session.state["phase"] == "new_scheme":
         act(ui, "new_scheme")
         number(ui, 1)                      # needs 1 card
-    if ui.app.session.state["phase"] == "turn":
+    if ui.app.table.session.state["phase"] == "turn":
         act(ui, "pass_soap")
 
 
 def test_the_snitch_by_touch(make_ui):
     ui = make_ui(seat=0)
     game = start_game(ui, "snitch", NAMES)
-    session = ui.app.session
+    session = ui.app.table.session
     assert session.game.id == "snitch"
     assert game.headline.text == "Setting up The Snitch"
     assert any("Interrogation Deck has 18 cards" in line for line in screen_lines(ui))  # the checklist
@@ -86,7 +86,7 @@ def test_the_snitch_by_touch(make_ui):
     for _ in range(11):
         act(ui, "draw_card")
         if session.state["interrogation"] > 7:
-            ui.app.on_input(InputEvent.CONFIRM)   # NEXT passes the Soap
+            ui.app.table.on_input(InputEvent.CONFIRM)   # NEXT passes the Soap
     assert session.state["riot"] and game.banner.text == "Prison riot!"
     assert game.banner.height >= 40 and game.banner.opacity == 1
     act(ui, "pass_soap")
@@ -138,7 +138,7 @@ def test_a_failed_scheme_by_touch(make_ui):
     Contacts Deck. Guarded, Ben may name only Bribe Money from his stash."""
     ui = make_ui(seat=0)
     game = start_game(ui, "snitch", NAMES)
-    session = ui.app.session
+    session = ui.app.table.session
     act(ui, "cards_ready")
     for name, required in (("Anna", 1), ("Ben", 2), ("Cleo", 1), ("Dora", 1)):
         scheme(ui, name, required)

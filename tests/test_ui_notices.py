@@ -24,10 +24,10 @@ def test_a_corrupt_database_is_moved_aside_and_said_on_screen(make_ui, tmp_path)
     assert dismiss.height >= 64
     # play goes on meanwhile: the banner sits above the screens, it does not block them
     start_table(ui, ("Anna", "Ben"))
-    assert ui.app.session.head == 0
+    assert ui.app.table.session.head == 0
     ui.tap(dismiss)
     assert banner(ui).text == "" and banner(ui).height == 0
-    ui.app.go("about")  # still told where it was moved, for whoever looks
+    ui.app.table.go("about")  # still told where it was moved, for whoever looks
     about = ui.ids()
     assert "moved aside" in about.data.value
     assert f"Moved aside to: {data / (DB_NAME + '.corrupt-')}" in about.adv_data.value
@@ -41,7 +41,7 @@ def test_an_unwritable_data_dir_says_play_goes_on_in_memory(make_ui, tmp_path):
     assert "Play goes on, but nothing is saved" in banner(ui).text
     dice = start_table(ui, ("Anna", "Ben"))
     ui.tap(dice.die)
-    assert ui.app.session.head == 1  # the table still plays
+    assert ui.app.table.session.head == 1  # the table still plays
 
 
 def test_saving_that_fails_mid_game_shows_up_at_the_next_tap(make_ui):
@@ -60,7 +60,7 @@ def test_config_errors_and_the_rig_notice_queue_in_the_banner(make_ui, tmp_path)
     assert banner(ui).text.startswith("The config file has 2 problems;") and str(cfg) not in banner(ui).text
     ui.tap(banner(ui).ids.dismiss)
     assert banner(ui).text == "Not all of the hardware could be used: the keyboard or the screen stands in. Details under About."
-    ui.app.set_language("de")
+    ui.app.table.set_language("de")
     assert banner(ui).text.startswith("Nicht alle Hardware ließ sich nutzen")
     ui.tap(banner(ui).ids.dismiss)
     assert banner(ui).text == ""
@@ -116,27 +116,27 @@ def test_saved_games_locked_at_start_are_waited_for_then_opened_and_nothing_is_l
     assert ui.app.sm.current == "home"                     # no exit, no freeze: the home screen
     assert "locked by another program" in banner(ui).text and "Cellmate keeps trying" in banner(ui).text
     ui.shot("store-busy")
-    said = ui.app.start_game("dice", ["Cleo", "Dan"], {})  # nothing is acknowledged meanwhile
+    said = ui.app.table.start_game("dice", ["Cleo", "Dan"], {})  # nothing is acknowledged meanwhile
     assert said.startswith("Not saved: the saved games are locked by another program")
-    assert ui.app.session is None and not list(data.glob(DB_NAME + ".corrupt-*"))
+    assert ui.app.table.session is None and not list(data.glob(DB_NAME + ".corrupt-*"))
     holder.release()
     ui.wait(1.3)                                           # the next try opens it
     assert banner(ui).text == "" and ui.app.sm.current == "dice"
-    assert ui.app.session.id == sid and ui.app.session.state["last_roll"]["dice"] == [5]
+    assert ui.app.table.session.id == sid and ui.app.table.session.state["last_roll"]["dice"] == [5]
 
 
 def test_a_write_lock_mid_game_refuses_the_tap_in_words_and_the_game_goes_on(make_ui, tmp_path, holders):
     ui = make_ui(data_dir=tmp_path / "data")
     dice = start_table(ui, ("Anna", "Ben"))
     ui.tap(dice.die)
-    head, state = ui.app.session.head, ui.app.session.state
+    head, state = ui.app.table.session.head, ui.app.table.session.state
     holder = holders(tmp_path / "data" / DB_NAME)
     ui.tap(dice.die)
-    assert ui.app.last_toast.startswith("Not saved: the saved games are locked by another program. Nothing changed")
-    assert (ui.app.session.head, ui.app.session.state) == (head, state) and ui.app.rig.played[-1] == "warning"
+    assert ui.app.table.notices.last_toast.startswith("Not saved: the saved games are locked by another program. Nothing changed")
+    assert (ui.app.table.session.head, ui.app.table.session.state) == (head, state) and ui.app.table.rig.played[-1] == "warning"
     holder.release()
     ui.tap(dice.die)
-    assert ui.app.session.head == head + 1
+    assert ui.app.table.session.head == head + 1
 
 
 def test_a_game_a_script_is_playing_is_not_opened_under_it_and_says_by_whom(make_ui, tmp_path):
@@ -147,16 +147,16 @@ def test_a_game_a_script_is_playing_is_not_opened_under_it_and_says_by_whom(make
     try:
         assert json.loads(script.stdout.readline())["ok"]      # the script holds the game
         ui = make_ui(data_dir=data)
-        assert ui.app.sm.current == "home" and ui.app.session is None
+        assert ui.app.sm.current == "home" and ui.app.table.session is None
         assert banner(ui).text == ("This game is open in another program (companion script, process "
                                    f"{script.pid}). Close it there first.")
         ui.tap(ui.ids().resume)
-        assert ui.app.session is None and "open in another program" in ui.app.last_toast
+        assert ui.app.table.session is None and "open in another program" in ui.app.table.notices.last_toast
     finally:
         script.stdin.close()                                   # the script ends: the game is free
         script.wait(timeout=30)
     ui.tap(ui.ids().resume)
-    assert ui.app.sm.current == "dice" and ui.app.session.head == 1
+    assert ui.app.sm.current == "dice" and ui.app.table.session.head == 1
 
 
 def test_a_newer_cellmates_file_is_named_and_left_alone_and_a_file_of_another_layout_moved_aside(make_ui, tmp_path):
@@ -167,14 +167,14 @@ def test_a_newer_cellmates_file_is_named_and_left_alone_and_a_file_of_another_la
                                       "(format 2; this one reads format 1)")
     dice = start_table(ui, ("Anna", "Ben"))                # play goes on, in memory
     ui.tap(dice.die)
-    assert ui.app.session.head == 1 and (newer / DB_NAME).read_bytes() == before
+    assert ui.app.table.session.head == 1 and (newer / DB_NAME).read_bytes() == before
     make_ui.close(ui)
     other = tmp_path / "other"
     sqlite_file(other / DB_NAME, "CREATE TABLE recipes (name TEXT)")
     ui = make_ui(data_dir=other)
     assert "not a Cellmate file: it holds the tables recipes" in banner(ui).text
     assert "moved aside" in banner(ui).text and not ui.app.store.in_memory
-    ui.app.go("about")                                     # where it went, for whoever looks
+    ui.app.table.go("about")                                     # where it went, for whoever looks
     assert f"Moved aside to: {other / DB_NAME}.other-" in ui.ids().adv_data.value
 
 
@@ -188,6 +188,6 @@ def test_a_name_saved_before_names_were_checked_no_longer_stops_the_app(make_ui,
     conn.commit()
     conn.close()
     ui = make_ui(data_dir=data)
-    assert ui.app.sm.current == "dice" and ui.app.session.id == sid
+    assert ui.app.sm.current == "dice" and ui.app.table.session.id == sid
     assert ui.ids().headline.text in ("\ufffdAnna[31m's turn", "Ben's turn")
     ui.shot("repaired-name")

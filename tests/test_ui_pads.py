@@ -41,9 +41,9 @@ def with_pads(make_ui, count, seat=0, lang="en"):
     """The app with `count` simulated pads (none holding a seat yet), all online."""
     config = Config(language=lang, pads=Pads(scan=False, simulated=count))
     ui = make_ui(config=config, seat=seat, pads={"poll": 0.05})
-    hub = ui.app.pads
+    hub = ui.app.table.pads
     assert hub is not None and len(hub.simulated) == count
-    until(ui, lambda: sum(s.state == "online" for s in ui.app.pad_statuses) == count, what="the pads coming online")
+    until(ui, lambda: sum(s.state == "online" for s in ui.app.table.pad_statuses) == count, what="the pads coming online")
     assert ui.app.pads_present
     return ui
 
@@ -59,8 +59,8 @@ def key(ui, digit, shift=False):
 
 def pad(ui, seat):
     """The simulated pad holding `seat` (0-based)."""
-    held = ui.app.pads.assignments()
-    return next(p for p in ui.app.pads.simulated if held.get(p.pad_id) == seat)
+    held = ui.app.table.pads.assignments()
+    return next(p for p in ui.app.table.pads.simulated if held.get(p.pad_id) == seat)
 
 
 def led_is(ui, sim, led, what=None):
@@ -69,14 +69,14 @@ def led_is(ui, sim, led, what=None):
 
 def claim_by_keys(ui, count):
     """On the open seat-pad screen: keys 1, 2 ... press simulated pads 1, 2 ... in turn."""
-    hub = ui.app.pads
+    hub = ui.app.table.pads
     assert ui.app.sm.current == "pads" and hub.claiming == 0
     for seat in range(count):
         assert hub.claiming == seat
         assert key(ui, seat + 1) is True
-        until(ui, lambda: ui.app.pad_states.get(seat) == "online",   # says what the hub knew, if it fails
+        until(ui, lambda: ui.app.table.pad_states.get(seat) == "online",   # says what the hub knew, if it fails
               what=lambda: f"seat {seat + 1} claimed (hub: {hub.status()}, problems {hub.problems()}, "
-                           f"claiming {hub.claiming}, app: {ui.app.pad_states})")
+                           f"claiming {hub.claiming}, app: {ui.app.table.pad_states})")
     rows = ui.app.screen("pads").ids.seats.children
     until(ui, lambda: all(row.kind == "online" for row in rows), what="every seat shown with its pad")
     assert hub.claiming is None
@@ -85,7 +85,7 @@ def claim_by_keys(ui, count):
 # -- claiming seats ----------------------------------------------------------------------
 def test_two_seats_are_claimed_by_pressing_their_pads_on_the_seat_pad_screen(make_ui):
     ui = with_pads(make_ui, 2)
-    hub = ui.app.pads
+    hub = ui.app.table.pads
     assert ui.app.sm.current == "home" and ui.ids().pads_btn.opacity == 1
     setup = open_setup(ui, "dice")
     for row, name in zip(setup.rows(), ("Anna", "Ben")):
@@ -116,7 +116,7 @@ def test_two_seats_are_claimed_by_pressing_their_pads_on_the_seat_pad_screen(mak
     led_is(ui, sim2, ("e69f00", "solid"))              # Anna: orange
     led_is(ui, sim1, ("56b4e9", "solid"))              # Ben: sky blue
     sim2.tap(MAIN)                                     # a seat's pad pressed here: whose is it?
-    until(ui, lambda: ui.app.last_toast == "Seat 1 · Anna: this pad works", what="the toast")
+    until(ui, lambda: ui.app.table.notices.last_toast == "Seat 1 · Anna: this pad works", what="the toast")
     ui.app.root.ids.toast.hide()
     look(ui, "pads-2-claimed")
 
@@ -130,7 +130,7 @@ def test_two_seats_are_claimed_by_pressing_their_pads_on_the_seat_pad_screen(mak
 
 def test_the_seat_pad_screen_in_german_with_a_problem_and_claim_again(make_ui):
     ui = with_pads(make_ui, 3, lang="de")
-    hub = ui.app.pads
+    hub = ui.app.table.pads
     start_game(ui, "dice", ("Anna", "Ben", "Cleo"))
     ui.tap(ui.ids().pads_btn)
     screen = ui.app.screen("pads")
@@ -190,8 +190,8 @@ def test_pads_with_problems_are_listed_with_what_is_wrong(make_ui, tmp_path):
     try:
         config = Config(pads=Pads(scan=False, ports=(str(links / "pad-*"),)))
         ui = make_ui(config=config, pads={"poll": 0.05})
-        app, hub = ui.app, ui.app.pads
-        until(ui, lambda: sorted(s.state for s in app.pad_statuses) == ["incompatible", "online", "online"],
+        app, hub = ui.app, ui.app.table.pads
+        until(ui, lambda: sorted(s.state for s in app.table.pad_statuses) == ["incompatible", "online", "online"],
               what="three pads known")
         assert not hub.simulated and "pad" not in app.key_help_text.lower()   # real pads: no keys for them
         ui.tap(ui.ids().pads_btn)                      # from home, no table yet: seats 1 and 2
@@ -226,7 +226,7 @@ def test_a_roll_on_a_pad_is_that_seats_and_the_lights_follow_the_turn(make_ui):
     ui = with_pads(make_ui, 3)
     app = ui.app
     dice = start_game(ui, "dice", ("Anna", "Ben", "Cleo"))
-    session = app.session
+    session = app.table.session
     assert session.state["current"] == 0
     ui.tap(dice.pads_btn)
     claim_by_keys(ui, 3)
@@ -238,13 +238,13 @@ def test_a_roll_on_a_pad_is_that_seats_and_the_lights_follow_the_turn(make_ui):
     led_is(ui, cleo, OFF)
 
     # Ben rolls from his own seat although it is Anna's turn (the dice table allows it)
-    start, cues = session.head, len(app.rig.played)
+    start, cues = session.head, len(app.table.rig.played)
     ben.tap(MAIN)
     until(ui, lambda: session.head == start + 1, what="Ben's roll")
     roll = session.rolls()[-1]
     assert roll.player == 1 and session.state["current"] == 0
     assert dice.history.children[-1].letter == "B"     # the newest roll, with Ben's chip
-    assert app.rig.played[cues:] == ["tap"]            # the same cue as a roll by touch
+    assert app.table.rig.played[cues:] == ["tap"]            # the same cue as a roll by touch
 
     # the same seat's roll by key: 2 is seat 2's pad (Ben's)
     assert key(ui, 2) is True
@@ -252,11 +252,11 @@ def test_a_roll_on_a_pad_is_that_seats_and_the_lights_follow_the_turn(make_ui):
     assert session.rolls()[-1].player == 1
 
     # a press that means nothing (Cleo's DONE: not her turn) changes nothing, says nothing
-    played, head, toast = list(app.rig.played), session.head, app.last_toast
+    played, head, toast = list(app.table.rig.played), session.head, app.table.notices.last_toast
     cleo.tap(DONE)
     assert key(ui, 3, shift=True) is True              # Shift+3: DONE on Cleo's pad, the same
     ui.wait(0.25)
-    assert session.head == head and app.rig.played == played and app.last_toast == toast
+    assert session.head == head and app.table.rig.played == played and app.table.notices.last_toast == toast
     assert session.state["current"] == 0
 
     # Anna's DONE (Shift+1) ends her turn: Ben's pad lights up in his colour, hers goes dark
@@ -283,18 +283,18 @@ def test_a_roll_on_a_pad_is_that_seats_and_the_lights_follow_the_turn(make_ui):
 
 def test_a_pulled_pad_shows_offline_within_2_s_and_comes_back_with_its_light(make_ui):
     ui = with_pads(make_ui, 3)
-    app, hub = ui.app, ui.app.pads
+    app, hub = ui.app, ui.app.table.pads
     dice = start_game(ui, "dice", ("Anna", "Ben", "Cleo"))
     for sim, seat in zip(hub.simulated, range(3)):
         hub.assign(sim.pad_id, seat)                   # seats given by hand (the set-up screen's job elsewhere)
-    until(ui, lambda: len(app.pad_states) == 3, what="three seats with pads")
+    until(ui, lambda: len(app.table.pad_states) == 3, what="three seats with pads")
     anna = pad(ui, 0)
     led_is(ui, anna, ("e69f00", "solid"))
     strip = dice.pad_strip
     assert "pad offline" not in [w.text for w in strip.children if hasattr(w, "text")]
 
     anna.unplug()                                      # the pad whose light is on
-    took = until(ui, lambda: app.pad_states.get(0) == "offline", timeout=2.0, what="seat 1 offline")
+    took = until(ui, lambda: app.table.pad_states.get(0) == "offline", timeout=2.0, what="seat 1 offline")
     assert took < 2.0
     words = [getattr(w, "text", "") for w in reversed(strip.children)]
     assert "pad offline" in words
@@ -306,7 +306,7 @@ def test_a_pulled_pad_shows_offline_within_2_s_and_comes_back_with_its_light(mak
 
     sent = len(anna.leds)
     anna.plug()                                        # any socket: a new pty, the same pad id
-    until(ui, lambda: app.pad_states.get(0) == "online", what="seat 1 back online")
+    until(ui, lambda: app.table.pad_states.get(0) == "online", what="seat 1 back online")
     # its light as it was, sent again (the pad forgot it while unplugged)
     until(ui, lambda: len(anna.leds) > sent and anna.led == ("e69f00", "solid"), what="seat 1's light sent again")
     assert "pad offline" not in [getattr(w, "text", "") for w in strip.children]
@@ -331,27 +331,27 @@ def test_a_pad_pressed_as_its_port_opens_at_start_rolls_for_its_seat(make_ui, tm
         ui = make_ui(store=store, config=config, pads={"poll": 0.05})
         app = ui.app
         assert app.sm.current == "dice"
-        until(ui, lambda: app.session.head == head + 1, what=lambda: f"Ben's roll ({app.pads.problems()})")
-        assert app.session.rolls()[-1].player == 1
-        assert not app.pads.problems()
+        until(ui, lambda: app.table.session.head == head + 1, what=lambda: f"Ben's roll ({app.table.pads.problems()})")
+        assert app.table.session.rolls()[-1].player == 1
+        assert not app.table.pads.problems()
     finally:
         ben.close()
 
 
 def test_sing_sing_mask_and_file_light_the_pads_and_an_offline_seat_shows_on_its_card(make_ui):
     ui = with_pads(make_ui, 3)
-    app, hub = ui.app, ui.app.pads
+    app, hub = ui.app, ui.app.table.pads
     game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"))
     for sim, seat in zip(hub.simulated, range(3)):
         hub.assign(sim.pad_id, seat)
-    until(ui, lambda: len(app.pad_states) == 3, what="three seats with pads")
-    state = app.session.state
+    until(ui, lambda: len(app.table.pad_states) == 3, what="three seats with pads")
+    state = app.table.session.state
     mask, file_ = state["mask"], state["file"]
     led_is(ui, pad(ui, mask), (MAGENTA, "solid"), what="the mask's pad magenta")
     led_is(ui, pad(ui, file_), (WHITE, "solid"), what="the file's pad white")
     # the file holder starts the guess timer on their pad: the file blinks (a verdict is due)
     pad(ui, file_).tap(MAIN)
-    until(ui, lambda: app.session.state["phase"] == "guess", what="the guess to start")
+    until(ui, lambda: app.table.session.state["phase"] == "guess", what="the guess to start")
     led_is(ui, pad(ui, file_), (WHITE, "fast"))
     cards = list(reversed(game.seats.children))
     assert [card.pad for card in cards] == ["online"] * 3
@@ -372,14 +372,14 @@ def snitch_gun_vote(make_ui):
     """Four at The Snitch, each with a pad, at the gun vote (the Soap with seat 1: votes go 1, 2, 3, 4).
     With pads plugged in the setup offers the secret vote first."""
     ui = with_pads(make_ui, 4)
-    app, hub = ui.app, ui.app.pads
+    app, hub = ui.app, ui.app.table.pads
     start_game(ui, "snitch", ("Anna", "Ben", "Cleo", "Dora"))
-    assert app.session.setup["options"]["vote"] == "secret"
+    assert app.table.session.setup["options"]["vote"] == "secret"
     for sim, seat in zip(hub.simulated, range(4)):
         hub.assign(sim.pad_id, seat)
-    until(ui, lambda: len(app.pad_states) == 4, what="four seats with pads")
+    until(ui, lambda: len(app.table.pad_states) == 4, what="four seats with pads")
     to_gun_vote(app)
-    state = app.session.state
+    state = app.table.session.state
     assert state["phase"] == "gun_vote" and state["soap"] == 0 and app.sm.current == "vote"
     for seat in range(4):
         led_is(ui, pad(ui, seat), (BLUE, "slow"), what=f"seat {seat + 1} asked to vote")
@@ -403,13 +403,13 @@ def cast(ui, seat, target, last=False):
 
 def test_the_gun_vote_on_the_pads_stays_secret_until_every_pad_voted(make_ui):
     ui = snitch_gun_vote(make_ui)
-    app, session = ui.app, ui.app.session
+    app, session = ui.app, ui.app.table.session
     head = session.head
     colours = {colour_of(session.state, seat) for seat in range(4)}
     for seat, target in ((0, 2), (1, 2), (3, 1)):
         cast(ui, seat, target)
     # three of four voted on their pads: nothing is in the game yet, and no light shows who for
-    assert session.head == head and app.pad_table.ballots_cast() == 3
+    assert session.head == head and app.table.pad_table.ballots_cast() == 3
     leds = {pad(ui, s).led for s in (0, 1, 3)}
     assert leds == {(VOTED.colour, VOTED.blink)}       # the same white for every vote
     assert not {pad(ui, s).led[0] for s in range(4)} & colours
@@ -420,13 +420,13 @@ def test_the_gun_vote_on_the_pads_stays_secret_until_every_pad_voted(make_ui):
     cast(ui, 2, 1, last=True)                          # the last pad: the totals go in at once
     until(ui, lambda: session.state["phase"] != "gun_vote", what="the votes committed")
     assert session.head == head + 1 and session.actions()[-1] == {"type": "secret_vote", "tally": [0, 2, 2, 0]}
-    assert app.pad_table.ballots_cast() == 0 and session.state["phase"] == "tie_break"
+    assert app.table.pad_table.ballots_cast() == 0 and session.state["phase"] == "tie_break"
     assert app.sm.current == "game"
 
 
 def test_a_pad_unplugged_during_the_gun_vote_votes_on_the_screen_and_holds_up_nobody(make_ui):
     ui = snitch_gun_vote(make_ui)
-    app, session = ui.app, ui.app.session
+    app, session = ui.app, ui.app.table.session
     head = session.head
     for seat, target in ((0, 3), (1, 3), (3, 1)):
         cast(ui, seat, target)
@@ -477,7 +477,7 @@ def test_pad_keys_are_digits_and_shift_digits_and_leave_text_fields_alone(kivy_w
 
 def test_without_pads_the_buttons_stay_away_and_the_key_line_says_nothing_of_pads(make_ui):
     ui = make_ui()
-    assert ui.app.pads is None and not ui.app.pads_present
+    assert ui.app.table.pads is None and not ui.app.pads_present
     assert ui.ids().pads_btn.width == 0 and ui.ids().pads_btn.disabled
     assert "pad" not in ui.app.key_help_text.lower()
     dice = start_game(ui, "dice", ("Anna", "Ben"))
@@ -511,35 +511,35 @@ def app():
     return App.get_running_app()
 
 def step1():
-    report["pads"] = len(app().pads.simulated) if app().pads else 0
+    report["pads"] = len(app().table.pads.simulated) if app().table.pads else 0
     report["keys"] = app().key_help_text
     report["present"] = app().pads_present
-    app().open_pads_screen()
-    report["claiming"] = app().pads.claiming
+    app().table.open_pads_screen()
+    report["claiming"] = app().table.pads.claiming
     press(49, "1")                      # simulated pad 1 takes seat 1
-    when(lambda: app().pads.assignments().get("sim1") is not None, step2)
+    when(lambda: app().table.pads.assignments().get("sim1") is not None, step2)
 
 def step2():
     press(50, "2")                      # simulated pad 2 takes seat 2
-    when(lambda: app().pads.assignments().get("sim2") is not None, step3)
+    when(lambda: app().table.pads.assignments().get("sim2") is not None, step3)
 
 def step3():
-    report["seats"] = app().pads.assignments()
-    app().go("dice")
+    report["seats"] = app().table.pads.assignments()
+    app().table.go("dice")
     press(50, "2")                      # MAIN on seat 2's pad: Ben rolls
-    when(lambda: app().session.rolls(), step4)
+    when(lambda: app().table.session.rolls(), step4)
 
 def step4():
-    report["rolls"] = [r.player for r in app().session.rolls()]
-    report["current"] = app().session.state["current"]
-    when(lambda: sum(p.led[0] != "000000" for p in app().pads.simulated) == 1, step5)
+    report["rolls"] = [r.player for r in app().table.session.rolls()]
+    report["current"] = app().table.session.state["current"]
+    when(lambda: sum(p.led[0] != "000000" for p in app().table.pads.simulated) == 1, step5)
 
 def step5():
-    report["leds"] = [list(p.led) for p in app().pads.simulated]
+    report["leds"] = [list(p.led) for p in app().table.pads.simulated]
     app().stop()
 
 report = {}
-when(lambda: App.get_running_app() is not None and App.get_running_app().pads is not None
+when(lambda: App.get_running_app() is not None and App.get_running_app().table.pads is not None
      and App.get_running_app().pads_present, step1)
 from ui.cli import main
 code = main(sys.argv[1:])

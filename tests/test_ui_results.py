@@ -33,7 +33,7 @@ def test_past_games_list_the_winners_and_the_length(make_ui, lang):  # noqa: F81
     _finished(store, ["Anna", "Ben", "Cleo", "Donaudampfschiff", "Emil"], [0, 2, 3, 4], 3 * 3600)
     _finished(store, ["Anna", "Ben", "Cleo"], [1], 42 * 60)
     ui = make_ui(store=store)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     ui.tap(ui.ids().sessions)
     one, many, none = ui.screen.rows()
     assert one.result_template == t("result.won", names="{names}") + " · " + t("result.length", count=42)
@@ -102,7 +102,7 @@ def test_the_statistics_of_50_games_in_bars_and_words(make_ui, lang):  # noqa: F
     played, dice = stats.load(store)
     assert played.counted == 50 and dice["all"].total == 1000
     ui = make_ui(store=store)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     ui.tap(ui.ids().sessions)
     ui.tap(ui.screen.ids.stats)
     screen = shown(ui)
@@ -150,7 +150,7 @@ def test_two_names_are_merged_on_the_statistics_screen_and_kept_apart_again(make
     _finished(store, ["Anna", "Ben"], [0], 600)
     _finished(store, ["Annie", "Ben"], [0], 600)
     ui = make_ui(store=store)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     ui.tap(ui.ids().sessions)
     ui.tap(ui.screen.ids.stats)
     screen = shown(ui)
@@ -189,7 +189,7 @@ def exported(ui, seconds: float = 20.0):
         assert time.monotonic() < end, "the export did not finish in time"
         time.sleep(0.002)
         ui.pump(1)
-    return ui.app.last_toast
+    return ui.app.table.notices.last_toast
 
 
 def test_export_from_the_statistics_screen_goes_to_a_usb_stick_else_the_data_dir(make_ui, tmp_path,  # noqa: F811
@@ -207,11 +207,11 @@ def test_export_from_the_statistics_screen_goes_to_a_usb_stick_else_the_data_dir
     t = Catalogue("en")
     ui.tap(ui.screen.ids.export)                      # no stick: the data dir
     assert len(list((tmp_path / "data").glob("cellmate-*"))) == 5      # JSON, 3 CSV, BG Stats
-    assert ui.app.last_toast == t("stats.exported_data")
+    assert ui.app.table.notices.last_toast == t("stats.exported_data")
     stick = tmp_path / "media" / getpass.getuser() / "STICK"
     stick.mkdir(parents=True)
     ui.tap(ui.screen.ids.export)
-    assert ui.screen.ids.export.disabled and ui.app.last_toast == t("stats.exporting", name="STICK")
+    assert ui.screen.ids.export.disabled and ui.app.table.notices.last_toast == t("stats.exporting", name="STICK")
     assert exported(ui) == t("stats.exported_stick", name="STICK")     # not the kiosk: nobody unmounts it
     assert len(list(stick.glob("cellmate-*"))) == 5
     assert export.read_json(next(stick.glob("cellmate-*[0-9].json")))[0]["players"][0]["name"] == "Anna"
@@ -232,7 +232,7 @@ def test_the_table_is_told_whether_the_stick_can_be_pulled_out(make_ui, tmp_path
     stick = tmp_path / "media" / getpass.getuser() / "STICK"
     stick.mkdir(parents=True)
     ui = make_ui(store=store)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     t = Catalogue(lang)
     ui.tap(ui.ids().sessions)
     ui.tap(ui.screen.ids.stats)
@@ -264,7 +264,7 @@ def test_the_table_is_told_whether_the_stick_can_be_pulled_out(make_ui, tmp_path
     monkeypatch.setattr(sticks, "read_only", lambda *a, **k: stick)
     before = sorted((tmp_path / "data").iterdir())
     ui.tap(ui.screen.ids.export)
-    assert ui.app.last_toast == t("stats.stick_read_only", name="STICK")
+    assert ui.app.table.notices.last_toast == t("stats.stick_read_only", name="STICK")
     assert sorted((tmp_path / "data").iterdir()) == before        # not passed over for the data dir
     assert not ui.screen.ids.export.disabled
 
@@ -318,7 +318,7 @@ def test_games_finished_before_results_were_kept_show_theirs_once_and_a_damaged_
 
     store = Store.open(tmp_path / "data")
     ui = make_ui(store=store)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     ui.tap(ui.ids().sessions)
     ui.pump(4)                                        # the list, then their results a few a frame
     rows = {row.session_id: row for row in ui.screen.rows()}
@@ -377,7 +377,7 @@ def test_statistics_that_cannot_be_worked_out_say_so_in_words(make_ui, tmp_path,
     store = Store.open(tmp_path / "data")
     made_up_history(store, count=3)
     ui = make_ui(store=store)
-    ui.app.set_language("de")
+    ui.app.table.set_language("de")
 
     def broken(*_a):
         raise RuntimeError("a bug")

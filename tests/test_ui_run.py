@@ -37,7 +37,7 @@ def step2(_dt):
     from kivy.app import App
     from kivy.core.window import Window
     app = App.get_running_app()
-    report["head"] = app.session.head if app.session else None
+    report["head"] = app.table.session.head if app.table.session else None
     report["headline"] = app.screen("dice").ids.headline.text
     report["window"] = list(Window.size)
     Clock.schedule_once(step3, 0.6)    # past the settling of the heap, 0.5 s after the first frame

@@ -43,7 +43,7 @@ def look(ui, lang, name, whole_window=True):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_screen_fits_and_is_photographed(make_ui, lang):
     ui = make_ui(seat=1)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     look(ui, lang, "home-empty")
 
     ui.tap(ui.ids().new_game)
@@ -71,10 +71,10 @@ def test_every_screen_fits_and_is_photographed(make_ui, lang):
     ui.shot(f"{lang}-dice-enter-die")
     ui.tap(dialog.ids.cancel)
 
-    ui.app.on_cue("tick")
-    ui.app.toggle_timer()
+    ui.app.table.on_cue("tick")
+    ui.app.table.toggle_timer()
     ui.clock.advance(58.5)
-    ui.app.perform({"type": "roll", "player": 5})  # no such seat: a rules error, said briefly
+    ui.app.table.perform({"type": "roll", "player": 5})  # no such seat: a rules error, said briefly
     look(ui, lang, "dice-timer-error")
     ui.app.root.ids.toast.hide()
 
@@ -110,7 +110,7 @@ def test_notice_banner_fits(make_ui, tmp_path, lang):
     data.mkdir()
     (data / DB_NAME).write_bytes(b"not sqlite" * 500)
     ui = make_ui(data_dir=data)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     assert ui.app.root.ids.banner.text
     look(ui, lang, "home-banner")
     populate(ui)
@@ -141,7 +141,7 @@ def test_every_game_screen_fits_with_a_full_table(make_ui, lang, game_id):
     from ui_fixtures import act, start_game
 
     ui = make_ui(seat=1)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     names = ("Anna-Katharina", "Benedikt", "Cleo", "Dragomir", "Eleonore", "Friedrich", "Gundula", "Hieronymus")
     options = {"dig": {"michel": ["value"], "counters": ["value"]},
                "singsing": {"advanced": ["value"], "tracker": ["value"]},
@@ -161,12 +161,12 @@ def test_every_game_screen_fits_with_a_full_table(make_ui, lang, game_id):
 def test_the_frame_after_a_screen_change_draws_the_new_screen_alone(make_ui):
     # Kivy's NoTransition kept the screen left in the tree a tick longer: that frame drew both
     ui = make_ui()
-    ui.app.go("home")
+    ui.app.table.go("home")
     ui.pump(2)
     entered = []
     sessions = ui.app.screen("sessions")
     sessions.bind(on_enter=lambda *_: entered.append("sessions"))
-    ui.app.go("sessions")
+    ui.app.table.go("sessions")
     assert ui.app.sm.children == [sessions] and entered == ["sessions"]
-    ui.app.go("home")
+    ui.app.table.go("home")
     assert ui.app.sm.children == [ui.app.screen("home")] and sessions.parent is None

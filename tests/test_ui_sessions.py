@@ -25,12 +25,12 @@ def test_restart_reopens_the_unfinished_table_exactly_where_it_was(make_ui, tmp_
         "history": [c.text for c in dice.history.children], "counts": dict(dice.histogram.counts),
         "undo": dice.undo_btn.disabled, "redo": dice.redo_btn.disabled,
     }
-    session_id, head = ui.app.session.id, ui.app.session.head
+    session_id, head = ui.app.table.session.id, ui.app.table.session.head
     make_ui.close(ui)  # as if the plug was pulled: every tap was already committed
 
     again = make_ui(data_dir=data)
     assert again.app.sm.current == "dice"  # straight back to the table, no home screen
-    assert again.app.session.id == session_id and again.app.session.head == head
+    assert again.app.table.session.id == session_id and again.app.table.session.head == head
     dice = again.ids("dice")
     after = {
         "headline": dice.headline.text, "big": dice.die.big, "detail": dice.die.detail,
@@ -50,23 +50,23 @@ def test_a_finished_table_starts_at_home(make_ui, tmp_path):
     end_game(ui, dice)
     make_ui.close(ui)
     again = make_ui(data_dir=data)
-    assert again.app.sm.current == "home" and again.app.session is None
+    assert again.app.sm.current == "home" and again.app.table.session is None
     home = again.ids()
     assert home.resume.disabled and home.resume.detail == "No game is running"
     assert not home.again.disabled and home.again.detail == "Dice table: Anna, Ben"
     again.tap(home.again)  # Same table again, from home
     assert again.app.sm.current == "dice"
-    assert [p["name"] for p in again.app.session.setup["players"]] == ["Anna", "Ben"]
+    assert [p["name"] for p in again.app.table.session.setup["players"]] == ["Anna", "Ben"]
 
 
 def test_past_games_list_resume_and_delete_with_confirmation(make_ui):
     ui = make_ui()
     first = start_table(ui, ("Anna", "Ben"))
     ui.tap(first.die)
-    first_id = ui.app.session.id
+    first_id = ui.app.table.session.id
     ui.tap(first.home_btn)
     start_table(ui, ("Cleo", "Dora", "Emil"))
-    second_id = ui.app.session.id
+    second_id = ui.app.table.session.id
     ui.tap(ui.ids().home_btn)
     assert ui.ids().sessions.detail == "2 saved"
     ui.tap(ui.ids().sessions)
@@ -77,7 +77,7 @@ def test_past_games_list_resume_and_delete_with_confirmation(make_ui):
     assert rows[0].ids.delete.height >= 64 and rows[0].ids.resume.height >= 64
 
     ui.tap(rows[1].ids.resume)
-    assert ui.app.sm.current == "dice" and ui.app.session.id == first_id
+    assert ui.app.sm.current == "dice" and ui.app.table.session.id == first_id
     ui.tap(ui.ids().home_btn)
     ui.tap(ui.ids().sessions)
     rows = list(reversed(ui.ids().rows.children))
@@ -105,7 +105,7 @@ def test_deleting_the_open_table_closes_it(make_ui):
     row = ui.ids().rows.children[0]
     ui.tap(row.ids.delete)
     ui.tap(ui.modal().ids.confirm)
-    assert ui.app.session is None
+    assert ui.app.table.session is None
     assert ui.ids().empty.opacity == 1 and ui.ids().empty.text == "No saved games yet."
     ui.tap(ui.ids().back)
     assert ui.ids().resume.disabled and ui.ids().again.disabled
@@ -123,7 +123,7 @@ def test_a_game_without_a_table_screen_is_listed_but_not_opened(make_ui, tmp_pat
         "INSERT INTO sessions (game, setup, head, finished, created, updated) VALUES (?, ?, 0, 0, ?, ?)",
         ("no-screen-game", json.dumps(setup), time.time(), time.time())))
     ui = make_ui(store=store)
-    assert ui.app.sm.current == "home" and ui.app.session is None  # not forced onto the dice table
+    assert ui.app.sm.current == "home" and ui.app.table.session is None  # not forced onto the dice table
     assert ui.ids().resume.disabled and ui.ids().again.disabled
     ui.tap(ui.ids().sessions)
     row = ui.ids().rows.children[0]
@@ -195,7 +195,7 @@ def test_500_past_games_list_a_page_at_a_time_down_to_the_oldest(make_ui):
     assert last.title == "Player 1, Ben" and not last.ids.view.disabled   # finished: looked at, not resumed
     second = next(row for row in screen.rows() if row.title == "Player 2, Ben")
     ui.tap(second.ids.resume)
-    assert ui.app.sm.current == "dice" and ui.app.session.id == second.session_id
+    assert ui.app.sm.current == "dice" and ui.app.table.session.id == second.session_id
 
     ui.tap(ui.ids().home_btn)
     ui.tap(ui.ids().sessions)                       # back at the first page, at the top
@@ -339,7 +339,7 @@ def test_results_worked_out_while_the_list_is_looked_at_leave_the_page_read_ahea
 
 
 def test_a_table_of_many_finished_games_and_none_going_starts_without_reading_them_all(make_ui):
-    from ui.app import SESSIONS_PAGE
+    from ui.table import SESSIONS_PAGE
     store = Store.memory()
     for n in range(3 * SESSIONS_PAGE):
         session = Session.create(store, "dice", [f"Player {n}", "Ben"], {}, rng=FirstSeat(0))
@@ -347,7 +347,7 @@ def test_a_table_of_many_finished_games_and_none_going_starts_without_reading_th
         session.close()
     asked = _reads(store)
     ui = make_ui(store=store)
-    assert ui.app.sm.current == "home" and ui.app.resume_target() is None     # nothing to resume
+    assert ui.app.sm.current == "home" and ui.app.table.resume_target() is None     # nothing to resume
     listed = [(sql, params) for sql, params in asked if "FROM sessions AS s" in sql]
     assert listed and all("s.finished = 0" in sql for sql, params in listed if len(params) > 1), listed
     # (a page after another: only while looking for an unfinished one, which SQLite skips to)
@@ -356,7 +356,7 @@ def test_a_table_of_many_finished_games_and_none_going_starts_without_reading_th
 def test_a_page_read_ahead_comes_in_the_language_chosen_since(make_ui):
     from ui.screens.sessions import PAGE
     ui, _store, screen, view = _past_games_looked_at(make_ui, PAGE + 5)   # the next page read ahead, in English
-    ui.app.set_language("de")
+    ui.app.table.set_language("de")
     _tap_more(ui, screen)
     german = Catalogue("de")
     assert {row["delete_text"] for row in view.data} == {german("sessions.delete")}
@@ -393,13 +393,13 @@ def test_past_games_opened_again_reads_nothing_when_nothing_changed_and_all_when
 def test_a_finished_game_is_looked_back_on_not_resumed(make_ui, lang):
     t = Catalogue(lang)
     ui = make_ui(seat=0)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     dice = start_table(ui, ("Anna", "Ben"))
     ui.tap(dice.die)
     end_game(ui, dice)
-    finished_id = ui.app.session.id
+    finished_id = ui.app.table.session.id
     ui.tap(dice.end_btn)                            # Play again: a running game beside it
-    running_id = ui.app.session.id
+    running_id = ui.app.table.session.id
     ui.tap(ui.ids().home_btn)
     ui.tap(ui.ids().sessions)
     running, finished = ui.screen.rows()
@@ -419,8 +419,8 @@ def test_a_finished_game_is_looked_back_on_not_resumed(make_ui, lang):
     assert [r.text for r in rows] == [t("log.end"), rows[1].text, t("log.start", name="Anna")]
     assert rows[1].text.startswith("Anna ") and rows[0].tag == t("log.now")
     look(ui, f"sessions-view-{lang}", dialog)
-    ui.app.on_input(InputEvent.ROLL)                # the buttons play nothing here
-    assert ui.app.session.id == running_id and ui.app.session.head == 0
+    ui.app.table.on_input(InputEvent.ROLL)                # the buttons play nothing here
+    assert ui.app.table.session.id == running_id and ui.app.table.session.head == 0
     assert ui.app.store.list_sessions(limit=2)[1]["head"] == 2
     ui.tap(dialog.ids.close)
     assert ui.modal() is None and ui.app.sm.current == "sessions"
@@ -433,11 +433,11 @@ def test_past_games_is_made_ready_while_home_sits_still(make_ui):
     store = Store.memory()
     _saved_games(store, 30)
     ui = make_ui(store=store)
-    ui.app.go("home")
-    ui.app.go("settings")                 # gone before the moment: nothing made
+    ui.app.table.go("home")
+    ui.app.table.go("settings")                 # gone before the moment: nothing made
     ui.wait(PAST_GAMES_AHEAD + 0.2)
     assert not ui.app.sm.has_screen("sessions")
-    ui.app.go("home")
+    ui.app.table.go("home")
     ui.wait(PAST_GAMES_AHEAD + 0.2)
     assert ui.app.sm.has_screen("sessions") and ui.app.sm.current == "home"   # made, not shown
     asked = _reads(store)
@@ -452,11 +452,11 @@ def test_statistics_is_made_ready_while_past_games_sits_still(make_ui):
     up (its first open then draws at once), not when the player has moved on."""
     from ui.screens.sessions import STATS_AHEAD
     ui = make_ui()
-    ui.app.go("sessions")
-    ui.app.go("home")                     # gone before the moment: nothing made
+    ui.app.table.go("sessions")
+    ui.app.table.go("home")                     # gone before the moment: nothing made
     ui.wait(STATS_AHEAD + 0.2)
     assert not ui.app.sm.has_screen("stats")
-    ui.app.go("sessions")
+    ui.app.table.go("sessions")
     ui.wait(STATS_AHEAD + 0.2)
     assert ui.app.sm.has_screen("stats") and ui.app.sm.current == "sessions"   # made, not shown
     ui.tap(ui.ids().stats)
@@ -471,7 +471,7 @@ def test_a_name_too_long_beside_and_more_gives_way_to_the_names_after_it(make_ui
     session = Session.create(store, "dice", [long, "Ann", "Bob", "Cy", "Dee"], {}, rng=FirstSeat(0))
     session.act({"type": "roll"})
     ui = make_ui(store=store)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     ui.tap(ui.ids().home_btn)
     ui.tap(ui.ids().sessions)
     row = ui.ids().rows.children[0]

@@ -40,9 +40,9 @@ def test_switching_to_german_changes_every_screen_at_once(make_ui, tmp_path):
     assert ui.ids().rows.children[1].tag == "jetzt"
     ui.tap(ui.ids().undo_btn)
     assert ui.ids().undo_btn.disabled
-    ui.app.on_input(InputEvent.UNDO)  # the physical button can still be pressed: said in German
+    ui.app.table.on_input(InputEvent.UNDO)  # the physical button can still be pressed: said in German
 
-    assert ui.app.last_toast == "Nichts rückgängig zu machen."
+    assert ui.app.table.notices.last_toast == "Nichts rückgängig zu machen."
     make_ui.close(ui)
 
     again = make_ui(data_dir=tmp_path / "d")  # kept in the store
@@ -52,13 +52,13 @@ def test_switching_to_german_changes_every_screen_at_once(make_ui, tmp_path):
 
 def test_new_default_names_follow_the_language(make_ui):
     ui = make_ui()
-    ui.app.set_language("de")
+    ui.app.table.set_language("de")
     ui.tap(ui.ids().new_game)
     setup = ui.app.screen("setup")
     assert [r.name for r in setup.rows()] == ["Spieler 1", "Spieler 2"]
     assert setup.ids.start.text == "Los geht's"
-    ui.app.set_language("en")
-    ui.app.go("setup")
+    ui.app.table.set_language("en")
+    ui.app.table.go("setup")
     assert [r.name for r in setup.rows()] == ["Player 1", "Player 2"]  # untouched defaults only
 
 
@@ -72,7 +72,7 @@ def test_buzzer_off_silences_the_rig_at_once(make_ui):
     start_table(ui, ("Anna", "Ben"))
     ui.tap(ui.ids().die)
     assert ui.rig.played == []
-    ui.app.change_setting("buzzer.enabled", True)
+    ui.app.table.change_setting("buzzer.enabled", True)
     ui.tap(ui.ids().die)
     assert ui.rig.played == ["tap"]
 
@@ -100,7 +100,7 @@ def test_timer_length_is_typed_on_the_keypad_saved_and_kept_over_a_restart(make_
     make_ui.close(ui)
 
     again = make_ui(data_dir=tmp_path / "d")  # kept in the store
-    assert again.app.cfg.timer.seconds == 90 and again.app.timer_text == "90"
+    assert again.app.table.cfg.timer.seconds == 90 and again.app.timer_text == "90"
     assert open_settings(again).seconds.text == "90 s"
 
 
@@ -125,7 +125,7 @@ def test_the_keypad_refuses_out_of_range_and_cancel_keeps_the_timer_length(make_
     key_in(ui, 45)
     press(ui, "cancel")                     # typed, then Cancel: nothing changes
     assert ui.modal() is None and settings.seconds.text == "7 s"
-    assert ui.app.store.get_setting("timer.seconds") == 7 and ui.app.cfg.timer.seconds == 7
+    assert ui.app.store.get_setting("timer.seconds") == 7 and ui.app.table.cfg.timer.seconds == 7
     ui.tap(settings.seconds)
     ui.tap(ui.modal().keypad.ids.confirm)   # CONFIRM on nothing typed: the length shown stays
     assert ui.modal() is None and ui.app.store.get_setting("timer.seconds") == 7
@@ -146,7 +146,7 @@ def test_a_setting_the_store_refuses_is_said_on_the_keypad_and_not_changed(make_
     assert ui.modal() is dialog             # not saved: not taken, said where the number was typed
     assert dialog.keypad.message.startswith("Not saved: the saved games are locked") and dialog.keypad.wrong
     assert dialog.keypad.entry == "90"
-    assert settings.seconds.text == "60 s" and ui.app.cfg.timer.seconds == 60
+    assert settings.seconds.text == "60 s" and ui.app.table.cfg.timer.seconds == 60
     look(ui, "en-settings-keypad-not-saved", dialog)
     monkeypatch.undo()
     ui.tap(dialog.keypad.ids.confirm)       # saved now: taken
@@ -161,7 +161,7 @@ def test_timer_beeps_and_debounce_are_typed_on_the_keypad_too(make_ui):
     set_number(ui, settings.tick_last, 10)
     assert settings.tick_last.text == "10" and ui.app.store.get_setting("timer.tick_last") == 10
     set_number(ui, settings.tick_last, 0)   # no beeps at all: 0 is one of the range
-    assert settings.tick_last.text == "0" and ui.app.timer.cues.tick_last == 0
+    assert settings.tick_last.text == "0" and ui.app.table.timer.cues.tick_last == 0
     set_number(ui, settings.debounce, 25)   # under Advanced, at the foot of the screen
     assert settings.debounce.text == "25 ms" and ui.app.store.get_setting("buttons.debounce_ms") == 25
     assert "applies from the next start" in ui.texts(ui.screen)
@@ -170,7 +170,7 @@ def test_timer_beeps_and_debounce_are_typed_on_the_keypad_too(make_ui):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_settings_keypad_fits(make_ui, lang):
     ui = make_ui()
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     settings = open_settings(ui)
     look(ui, f"settings-{lang}-numbers")
     ui.tap(settings.seconds)

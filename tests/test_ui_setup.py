@@ -16,7 +16,7 @@ def test_two_taps_start_a_table_with_default_names(make_ui):
     assert [r.name for r in rows] == ["Player 1", "Player 2"]
     assert [r.letter for r in rows] == ["1", "2"]  # not P and L
     ui.tap(setup.ids.start)
-    session = ui.app.session
+    session = ui.app.table.session
     assert [(p["name"], p["letter"]) for p in session.setup["players"]] == [("Player 1", "1"), ("Player 2", "2")]
     assert ui.ids("dice").headline.text == "Player 2's turn"
 
@@ -30,7 +30,7 @@ def test_bad_names_are_said_in_place_and_nothing_is_lost(make_ui):
     ui.type_into(rows[1].ids.name, "anna")
     ui.type_into(rows[2].ids.name, "Cleo")
     ui.tap(setup.ids.start)
-    assert ui.app.sm.current == "setup" and ui.app.session is None
+    assert ui.app.sm.current == "setup" and ui.app.table.session is None
     assert setup.ids.message.text == "Two players are called anna. Give them different names."
     assert rows[0].wrong and rows[1].wrong and not rows[2].wrong
     assert [r.name for r in setup.rows()] == ["Anna", "anna", "Cleo"]  # every name still there
@@ -44,7 +44,7 @@ def test_bad_names_are_said_in_place_and_nothing_is_lost(make_ui):
     ui.type_into(rows[1].ids.name, "Ben")
     ui.tap(setup.ids.start)
     assert ui.app.sm.current == "dice"
-    assert [p["name"] for p in ui.app.session.setup["players"]] == ["Anna", "Ben", "Cleo"]
+    assert [p["name"] for p in ui.app.table.session.setup["players"]] == ["Anna", "Ben", "Cleo"]
 
 
 def test_names_are_capped_at_the_tables_limit(make_ui):
@@ -88,7 +88,7 @@ def test_tapping_a_chip_gives_the_next_free_colour(make_ui):
     ui.tap(chip)
     assert first.colour == "green"  # sky is taken by seat 2
     ui.tap(setup.ids.start)
-    assert [p["colour"] for p in ui.app.session.setup["players"]] == ["green", "sky"]
+    assert [p["colour"] for p in ui.app.table.session.setup["players"]] == ["green", "sky"]
 
 
 def test_game_options_come_from_the_game(make_ui):
@@ -114,7 +114,7 @@ def test_game_options_come_from_the_game(make_ui):
     ui.tap(switch.button)
     assert switch.value_text == "On" and switch.button.tone == "selected"
     ui.tap(setup.ids.start)
-    session = ui.app.session
+    session = ui.app.table.session
     assert session.setup["options"] == {"dice": 2, "pass_after_roll": True}
 
     # two dice by hand: the dialog asks for each in turn
@@ -140,7 +140,7 @@ def test_sing_sings_guess_time_is_typed_on_the_keypad_and_the_game_starts_with_i
     number(ui, 45)
     assert ui.modal() is None and cell.text == "45" and row.value_text == "45"
     ui.tap(setup.ids.start)
-    assert ui.app.sm.current == "game" and ui.app.session.setup["options"]["seconds"] == 45
+    assert ui.app.sm.current == "game" and ui.app.table.session.setup["options"]["seconds"] == 45
     act(ui, "skip_setup")          # the setup checklist, on as the screen begins: this table knows the game
     act(ui, "pick_first")
     press(ui, "skip")              # who starts: at random
@@ -172,7 +172,7 @@ def test_the_keypad_refuses_out_of_range_and_cancel_keeps_the_option(make_ui):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_setup_keypad_fits(make_ui, lang):
     ui = make_ui()
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     setup = open_setup(ui, "singsing")
     row = setup_options(setup)["seconds"]
     bring_into_view(ui, row.button)         # under the hint: in German below the fold
@@ -187,7 +187,7 @@ def test_the_setup_keypad_fits(make_ui, lang):
 def test_only_the_snitch_setup_speaks_of_the_soap(make_ui, lang):
     """The Soap is The Snitch's: the other games' setup says only that the turn passes left."""
     ui = make_ui()
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     soap, turn = {"en": ("Soap", "The turn passes left"), "de": ("Seife", "Der Zug geht nach links")}[lang]
     setup = open_setup(ui, "dice")
     for game in ("dice", "singsing", "dig", "heist", "snitch", "dice"):
@@ -199,7 +199,7 @@ def test_only_the_snitch_setup_speaks_of_the_soap(make_ui, lang):
         assert (soap in hint) == (game == "snitch"), (game, hint)
         assert (turn in hint) == (game != "snitch"), (game, hint)
     other = "de" if lang == "en" else "en"
-    ui.app.set_language(other)                                 # the language changes under the open form
+    ui.app.table.set_language(other)                                 # the language changes under the open form
     assert setup.ids.hint.text == Catalogue(other)("setup.hint")
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     look(ui, f"setup-{lang}-dice-hint")

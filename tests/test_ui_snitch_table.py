@@ -102,8 +102,8 @@ def test_the_seats_sit_round_the_table_clockwise_with_the_soap_and_the_guard_whe
     ui = make_ui(config=Config(language=lang))
     game = seated(ui, players)
     table = game.board.ids.table
-    t = ui.app.t
-    session = ui.app.session
+    t = ui.app.table.t
+    session = ui.app.table.session
     chips, tags = check_drawing(ui, table, players)
     assert [(c.colour, c.letter) for c in chips] == [(p["colour"], p["letter"]) for p in session.state["players"]]
     assert min(c.width for c in chips) >= 48                 # the letters on them 24 px (a round chip's)

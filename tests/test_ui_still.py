@@ -43,7 +43,7 @@ def test_a_step_draws_its_frame_and_then_the_screen_is_still(make_ui, game, name
     start_game(ui, game, names)
     ui.app.root.ids.toast.hide()             # ("game started": its own going is not the step's)
     frames_drawn(0.7)                        # the new screen settled
-    outcome = ui.app.on_input(InputEvent.ROLL)
+    outcome = ui.app.table.on_input(InputEvent.ROLL)
     if outcome is None or not outcome.ok:    # ROLL means nothing yet in this game: its first step by touch
         ui.tap(ui.ids().primary)
     drawn = frames_drawn(1.2)
@@ -56,7 +56,7 @@ def test_a_step_draws_its_frame_and_then_the_screen_is_still(make_ui, game, name
 def test_a_running_countdown_draws_about_once_a_second(make_ui):
     ui = make_ui(rig=StubRig(mode="gpio"))
     start_game(ui, "singsing", ["Anna", "Ben", "Cleo", "Dora", "Emil"])
-    ui.app.on_input(InputEvent.TIMER)        # TIMER starts the guess
+    ui.app.table.on_input(InputEvent.TIMER)        # TIMER starts the guess
     assert ui.app.countdown_on
     ui.clock.advance(0.0)
     frames_drawn(0.7)

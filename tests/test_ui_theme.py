@@ -98,7 +98,7 @@ def test_a_dark_player_colour_is_lightened_only_as_far_as_needed():
 def test_the_headline_in_a_dark_players_colour_reads_on_the_screen(make_ui):
     ui = make_ui(seat=4)          # the fifth seat starts: blue, the darkest colour
     dice = start_game(ui, "dice", ("Anna", "Ben", "Cleo", "Dora", "Emil"))
-    assert ui.app.session.state["players"][4]["colour"] == "blue"
+    assert ui.app.table.session.state["players"][4]["colour"] == "blue"
     assert dice.headline.text == "Emil's turn"
     assert contrast(dice.headline.color, theme.BG) >= READ
 

@@ -31,16 +31,16 @@ def test_the_last_seconds_tick_and_zero_buzzes(make_ui):
 def test_timer_button_pauses_and_resumes(make_ui):
     ui = make_ui(config=Config(timer=Timer(seconds=30, tick_last=3)))
     start_table(ui, ("Anna", "Ben"))
-    ui.app.on_input(InputEvent.TIMER)  # the TIMER button starts it ...
+    ui.app.table.on_input(InputEvent.TIMER)  # the TIMER button starts it ...
     ui.clock.advance(10)
     ui.pump(1)
-    ui.app.on_input(InputEvent.TIMER)  # ... and pauses it
+    ui.app.table.on_input(InputEvent.TIMER)  # ... and pauses it
     assert ui.app.timer_text == "20" and ui.app.timer_caption == "Paused: tap to go on"
     assert ui.clock.pending == []      # a paused timer wakes nothing
     ui.clock.advance(100)
     ui.pump(1)
     assert ui.app.timer_text == "20"  # no time passes while paused
-    ui.app.on_input(InputEvent.TIMER)
+    ui.app.table.on_input(InputEvent.TIMER)
     ui.clock.advance(5)
     ui.pump(1)
     assert ui.app.timer_text == "15"
@@ -70,15 +70,15 @@ def test_simulated_buzzer_flashes_its_cue_on_screen(make_ui):
     ui = make_ui()
     badge = ui.app.root.ids.badge
     assert badge.opacity == 0
-    ui.app.on_cue("tick")  # what the rig calls for every cue it plays
+    ui.app.table.on_cue("tick")  # what the rig calls for every cue it plays
     assert badge.text == "Buzzer: tick" and badge.opacity > 0
-    ui.app.set_language("de")
-    ui.app.on_cue("alarm")
+    ui.app.table.set_language("de")
+    ui.app.table.on_cue("alarm")
     assert badge.text == "Summer: Alarm"
 
 
 def test_no_cue_badge_with_a_real_buzzer(make_ui):
     from ui_fixtures import StubRig
     ui = make_ui(rig=StubRig(mode="gpio"))
-    ui.app.on_cue("tick")
+    ui.app.table.on_cue("tick")
     assert ui.app.root.ids.badge.text == ""

@@ -8,7 +8,7 @@ pytestmark = pytest.mark.ui
 
 
 def tour_of(ui):
-    return ui.app.tour
+    return ui.app.table.tour
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -40,7 +40,7 @@ def test_the_first_table_opens_the_tour_step_by_step_and_never_again(make_ui, tm
 
     # the table plays on; a restart on the same saved games shows no tour
     ui.tap(ui.ids().die)
-    assert ui.app.session.head == 1
+    assert ui.app.table.session.head == 1
     make_ui.close(ui)
     again = make_ui(data_dir=data, config=Config(language=lang), tour=True)
     assert again.app.sm.current == "dice" and tour_of(again) is None
@@ -52,6 +52,6 @@ def test_skipping_the_tour_is_one_tap_and_counts_as_seen(make_ui, tmp_path):
     tour = tour_of(ui)
     ui.tap(tour.ids.skip)
     assert tour._window is None and ui.app.store.get_setting("tour.seen") is True
-    ui.app.go("home")
-    ui.app.go("dice")
+    ui.app.table.go("home")
+    ui.app.table.go("dice")
     assert tour_of(ui) is None

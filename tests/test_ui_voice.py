@@ -29,14 +29,14 @@ def test_whose_turn_is_said_as_the_turn_passes_in_the_tables_language(make_ui):
     ui, speaker = voiced(make_ui, seat=0)
     dice = start_table(ui, ("Anna", "Ben"))
     assert speaker.say_all() == ["Anna's turn."]
-    ui.app.on_input(InputEvent.CONFIRM)
+    ui.app.table.on_input(InputEvent.CONFIRM)
     assert dice.headline.text == "Ben's turn" and speaker.say_all() == ["Ben's turn."]
-    ui.app.set_language("de")
-    ui.app.on_input(InputEvent.CONFIRM)
+    ui.app.table.set_language("de")
+    ui.app.table.on_input(InputEvent.CONFIRM)
     assert speaker.say_all() == ["Anna ist dran."]
-    ui.app.on_input(InputEvent.UNDO)              # an undo says whose turn it is again
+    ui.app.table.on_input(InputEvent.UNDO)              # an undo says whose turn it is again
     assert speaker.say_all() == ["Ben ist dran."]
-    ui.app.on_input(InputEvent.ROLL)              # a roll is on the screen, not said
+    ui.app.table.on_input(InputEvent.ROLL)              # a roll is on the screen, not said
     assert speaker.say_all() == []
 
 
@@ -59,11 +59,11 @@ def test_the_murmur_covers_the_bar_being_taken_out_when_it_is_on(make_ui):
     ui, speaker = voiced(make_ui, seat=0)
     start_game(ui, "singsing", ("Anna", "Ben"))
     assert not speaker.covering                   # off by default
-    ui.app.change_setting("speech.cover_noise", True)
+    ui.app.table.change_setting("speech.cover_noise", True)
     assert speaker.covering                       # the file holder is taking a bar out
     act(ui, "start_timer")
     assert not speaker.covering                   # the mask is off: the guess is heard
-    ui.app.on_input(InputEvent.CONFIRM)           # right: the next bar is taken out
+    ui.app.table.on_input(InputEvent.CONFIRM)           # right: the next bar is taken out
     assert speaker.covering
 
 
@@ -71,11 +71,11 @@ def test_no_voice_is_a_notice_and_about_says_why(make_ui):
     speaker = FakeSpeaker(problem="espeak-ng is not installed (Debian package espeak-ng)")
     ui = make_ui(speaker=speaker)
     assert ui.app.notice_text == "No voice: Cellmate cannot speak here and plays on without it. Details under About."
-    ui.app.go("about")
+    ui.app.table.go("about")
     assert "Voice: espeak-ng is not installed (Debian package espeak-ng)" in ui.texts(ui.screen)
-    ui.app.go("home")
+    ui.app.table.go("home")
     dice = start_table(ui, ("Anna", "Ben"))
-    ui.app.on_input(InputEvent.CONFIRM)           # the table plays on
+    ui.app.table.on_input(InputEvent.CONFIRM)           # the table plays on
     assert dice.headline.text == "Ben's turn" and speaker.queued == []
 
 
@@ -100,7 +100,7 @@ def set_number_cell(ui, cell, value):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_voice_settings_are_saved_and_take_effect_at_once(make_ui, lang):
     ui, speaker = voiced(make_ui)
-    ui.app.set_language(lang)
+    ui.app.table.set_language(lang)
     settings = open_settings(ui)
     bring_into_view(ui, settings.cover_off)
     look(ui, f"settings-{lang}-voice")

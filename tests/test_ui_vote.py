@@ -16,10 +16,10 @@ def secret_vote(make_ui, lang="en"):
     """Four at The Snitch, the vote set to secret at the setup (one tap: hands up -> secret), at the gun vote."""
     ui = make_ui(seat=0, config=Config(language=lang))
     start_game(ui, "snitch", NAMES, options={"vote": ["value"]})
-    assert ui.app.session.setup["options"]["vote"] == "secret"
+    assert ui.app.table.session.setup["options"]["vote"] == "secret"
     to_gun_vote(ui.app)
     ui.pump(2)
-    assert ui.app.sm.current == "vote" and ui.app.session.state["soap"] == 0   # Anna has the Soap: she begins
+    assert ui.app.sm.current == "vote" and ui.app.table.session.state["soap"] == 0   # Anna has the Soap: she begins
     ui.app.root.ids.toast.hide()
     return ui
 
@@ -49,7 +49,7 @@ def ballot(ui, choice, look_as=None):
 
 def test_a_secret_vote_passed_round_shows_nobodys_ballot(make_ui):
     ui = secret_vote(make_ui)
-    app, session = ui.app, ui.app.session
+    app, session = ui.app, ui.app.table.session
     screen, ids = face(ui)
     head = session.head
     # the hand-off: whose turn it is to vote, and nothing else of the vote
@@ -68,7 +68,7 @@ def test_a_secret_vote_passed_round_shows_nobodys_ballot(make_ui):
     assert app.screen("vote").ids.top.opacity == 0            # no way off this screen mid-ballot
     ui.tap(next(b for b in ids.candidates.children if b.text == "Cleo"))
     assert ids.cast_btn.text == "Cast my vote: Cleo"
-    app.on_input(InputEvent.UNDO)                              # her own correction, before it is cast
+    app.table.on_input(InputEvent.UNDO)                              # her own correction, before it is cast
     assert ids.cast_btn.disabled and session.head == head
     ui.tap(next(b for b in ids.candidates.children if b.text == "Dora"))
     look(ui, "vote-2-ballot")
@@ -84,12 +84,12 @@ def test_a_secret_vote_passed_round_shows_nobodys_ballot(make_ui):
 
     # UNDO (the button, or the Log's) cannot reach a cast vote: whoever holds the screen now
     # would take back Anna's and cast another
-    app.on_input(InputEvent.UNDO)
-    assert session.head == head and app.pad_table.ballots_cast() == 1 and screen.stage == "blank"
-    assert app.last_toast.startswith("The vote is secret: UNDO cannot reach a vote already cast.")
-    app.on_input(InputEvent.REDO)
-    assert session.head == head and app.pad_table.ballots_cast() == 1
-    assert app.undo().ok is False and session.head == head
+    app.table.on_input(InputEvent.UNDO)
+    assert session.head == head and app.table.pad_table.ballots_cast() == 1 and screen.stage == "blank"
+    assert app.table.notices.last_toast.startswith("The vote is secret: UNDO cannot reach a vote already cast.")
+    app.table.on_input(InputEvent.REDO)
+    assert session.head == head and app.table.pad_table.ballots_cast() == 1
+    assert app.table.undo().ok is False and session.head == head
 
     # the others in turn; the last vote brings the totals in, and the table back
     ballot(ui, "Dora")                                         # Ben, from the blank screen
@@ -108,8 +108,8 @@ def test_a_secret_vote_passed_round_shows_nobodys_ballot(make_ui):
     look(ui, "vote-4-log-after")
 
     # after the vote UNDO takes back the whole vote: everybody votes again, from the hand-off
-    app.on_input(InputEvent.UNDO)
-    assert session.head == head and session.state["phase"] == "gun_vote" and app.pad_table.ballots_cast() == 0
+    app.table.on_input(InputEvent.UNDO)
+    assert session.head == head and session.state["phase"] == "gun_vote" and app.table.pad_table.ballots_cast() == 0
     ui.tap(ui.ids("log").back)
     screen, ids = face(ui)
     assert app.sm.current == "vote" and screen.stage == "handoff" and ids.tap.ids.words.text == "Pass to Anna"
@@ -120,7 +120,7 @@ def test_starting_the_vote_again_drops_every_ballot_unseen(make_ui):
     ballot(ui, "Ben")
     screen = ui.app.screen("vote")
     ui.tap(screen.faces["blank"])
-    ui.app.on_input(InputEvent.UNDO)          # Ben takes his open ballot back unseen: the hand-off again
+    ui.app.table.on_input(InputEvent.UNDO)          # Ben takes his open ballot back unseen: the hand-off again
     screen, ids = face(ui)
     assert screen.stage == "handoff" and ids.tap.ids.words.text == "Pass to Ben"
     assert ids.tally.text == "Votes cast: 1 of 4" and ids.again.opacity == 1
@@ -129,7 +129,7 @@ def test_starting_the_vote_again_drops_every_ballot_unseen(make_ui):
     assert dialog.title == "Start the vote again?"
     ui.tap(dialog.ids.confirm)
     screen, ids = face(ui)
-    assert ui.app.pad_table.ballots_cast() == 0 and ids.tap.ids.words.text == "Pass to Anna"
+    assert ui.app.table.pad_table.ballots_cast() == 0 and ids.tap.ids.words.text == "Pass to Anna"
 
 
 def test_the_hand_off_and_the_blank_screen_in_german(make_ui):

@@ -104,7 +104,7 @@ def test_no_paths_ids_or_developer_words_on_any_players_screen(make_ui, tmp_path
     ui = make_ui(data_dir=data, rig=rig, config=Config(language=lang, pads=Pads(scan=False, simulated=2)),
                  config_path=config_path, config_errors=["buttons.debounce_ms: must be 1 to 500"],
                  pads={"poll": 0.05})
-    until(ui, lambda: sum(s.state == "online" for s in ui.app.pad_statuses) == 2, what="the pads online")
+    until(ui, lambda: sum(s.state == "online" for s in ui.app.table.pad_statuses) == 2, what="the pads online")
     seen = {}
     banners = []
     while ui.app.root.ids.banner.text:       # each notice in turn: the damaged file, the config, the GPIO
@@ -237,13 +237,13 @@ def play_some(ui, steps, seed=3, every=None):
     from random_play import random_action
     rng = random.Random(seed)
     taken = tries = 0
-    while taken < steps and tries < steps * 20 and not ui.app.session.finished:
+    while taken < steps and tries < steps * 20 and not ui.app.table.session.finished:
         tries += 1
-        session = ui.app.session
+        session = ui.app.table.session
         specs = [spec for spec in session.game.legal_actions(session.state) if spec.type != "end"]
         if not specs:
             break
-        outcome = ui.app.perform(random_action(rng.choice(specs), rng))
+        outcome = ui.app.table.perform(random_action(rng.choice(specs), rng))
         if outcome is not None and outcome.ok:
             taken += 1
             ui.app.root.ids.toast.hide()
@@ -266,7 +266,7 @@ def test_the_longest_names_stay_whole_on_every_game_screen_the_log_and_past_game
 
     def fits(step):
         ui.pump(2)
-        assert layout_problems(ui) == [], f"{game_id} after {step} actions: {ui.app.session.actions()[-1:]}"
+        assert layout_problems(ui) == [], f"{game_id} after {step} actions: {ui.app.table.session.actions()[-1:]}"
         seat_names_read(ui, names)
     play_some(ui, 12, every=fits)
     look(ui, f"words-{lang}-{game_id}-long-names-played")
@@ -313,9 +313,9 @@ def test_a_names_break_is_the_tables_languages_and_follows_a_switch(make_ui):
     label = NameLabel(name="Wilhelmina", font_size=24, bold=True, size_hint_x=None)
     label.width = drawn_width("Wilhelmi-", 24, True) + dp(2) + 1     # "Wilhelmina" itself does not fit
     assert label.text.split("\n") == ["Wil-", "helmina"]      # "Wilhelmi-" fits, but not "na" alone after it
-    ui.app.set_language("de")
+    ui.app.table.set_language("de")
     assert label.text.split("\n") == ["Wilhel-", "mina"]
-    ui.app.set_language("en")
+    ui.app.table.set_language("en")
     assert label.text.split("\n") == ["Wil-", "helmina"]
 
 

@@ -361,7 +361,7 @@ def end_game(ui, dice):
     """End game on the dice table: it asks first; say yes."""
     ui.tap(dice.end_btn)
     dialog = ui.modal()
-    assert dialog is not None and dialog.title == ui.app.t("dice.confirm_end_title"), "End game did not ask"
+    assert dialog is not None and dialog.title == ui.app.table.t("dice.confirm_end_title"), "End game did not ask"
     ui.tap(dialog.ids.confirm)
 
 
@@ -747,7 +747,7 @@ def marked_lines(ui):
 
 
 def to_gun_vote(app):
-    """Play The Snitch through the app's one path (app.perform) up to the gun vote:
+    """Play The Snitch through the app's one path (app.table.perform) up to the gun vote:
     every Scheme needs 1 card, every reveal is clean."""
     priority = ("cards_ready", "scheme", "pick_guard", "pick_soap", "play_card", "reveal", "new_scheme", "pass_soap")
 
@@ -758,7 +758,7 @@ def to_gun_vote(app):
             return 1 if param.label.endswith("required") else param.minimum
         return False
 
-    session = app.session
+    session = app.table.session
     for _ in range(200):
         if session.state["phase"] == "gun_vote":
             return
@@ -767,5 +767,5 @@ def to_gun_vote(app):
         action = {"type": spec.type, **{name: arg(p) for name, p in spec.params.items()}}
         if spec.player is not None:
             action["player"] = spec.player
-        assert app.perform(action).ok, action
+        assert app.table.perform(action).ok, action
     raise AssertionError("no gun vote")

@@ -26,9 +26,9 @@ class MemoryPanel(BoxLayout):
     note = StringProperty("")
     export_path = StringProperty("")
 
-    def __init__(self, app, game, **kwargs):
+    def __init__(self, table, game, **kwargs):
         super().__init__(**kwargs)
-        self.app = app
+        self.table = table
         self.game = game
         self.entries: dict[str, FlatButton] = {}   # entry key -> its button
         self.items: dict[str, FlatButton] = {}     # list item value -> its button (tap removes)
@@ -37,8 +37,8 @@ class MemoryPanel(BoxLayout):
 
     def show(self) -> bool:
         """Draw the game's memory as it is now; False when the game has nothing to show."""
-        app, t = self.app, self.app.t
-        self.view = view = self.game.memory_view(game_memory.read(app.store, self.game), t)
+        table, t = self.table, self.table.t
+        self.view = view = self.game.memory_view(game_memory.read(table.store, self.game), t)
         if view is None:
             return False
         self.title, self.note = view.title, view.note
@@ -61,7 +61,7 @@ class MemoryPanel(BoxLayout):
         return True
 
     def _list_row(self, listing) -> BoxLayout:
-        t = self.app.t
+        t = self.table.t
         row = BoxLayout(size_hint_y=None, spacing=dp(8))
         row.add_widget(Label(text=listing.label, font_size="24sp", color=theme.TEXT, size_hint_x=None,
                              width=dp(170), halign="left", valign="middle", text_size=(dp(170), None)))
@@ -100,12 +100,12 @@ class MemoryPanel(BoxLayout):
     def ask(self, entry):
         view = self.view
         if entry.fixed:                      # printed in the rulebook: said, not changed
-            self.app.toast(view.fixed_note)
+            self.table.toast(view.fixed_note)
             return None
         dialog = MemoryChoiceDialog(entry.choices, lambda value: self.change(("set", entry.key, value)),
                                     lambda: self.change(("forget", entry.key)),
                                     title=entry.question or entry.text,
-                                    forget_text=view.forget_label or self.app.t("memory.forget"))
+                                    forget_text=view.forget_label or self.table.t("memory.forget"))
         dialog.open()
         return dialog
 
@@ -116,30 +116,30 @@ class MemoryPanel(BoxLayout):
         return dialog
 
     def change(self, change: tuple) -> None:
-        app = self.app
+        table = self.table
         try:
-            game_memory.edit(app.store, self.game, change)
+            game_memory.edit(table.store, self.game, change)
         except IllegalAction as exc:
-            app.toast(app.t.error(exc), "error")
+            table.toast(table.t.error(exc), "error")
             self.show()
             return
         self.show()
         if change[0] in ("set", "forget") and change[1] in self.entries:
-            app.toast(self.entries[change[1]].text)     # what it says now
+            table.toast(self.entries[change[1]].text)     # what it says now
 
     def export(self):
-        app, view = self.app, self.view
+        table, view = self.table, self.view
         try:
-            path = game_memory.export(app.store, self.game, view.export_name)
+            path = game_memory.export(table.store, self.game, view.export_name)
         except OSError as exc:
-            text = (view.export_failed or app.t("memory.export_failed")).format(reason=exc.strerror or str(exc))
+            text = (view.export_failed or table.t("memory.export_failed")).format(reason=exc.strerror or str(exc))
             self.export_path = text
-            app.toast(text, "error")
+            table.toast(text, "error")
             return None
         # the file's name, not its path: the folder is named in About, under Advanced
-        text = (view.exported or app.t("memory.exported")).format(name=path.name)
+        text = (view.exported or table.t("memory.exported")).format(name=path.name)
         self.export_path = text
-        app.toast(text)
+        table.toast(text)
         return path
 
 

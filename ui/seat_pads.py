@@ -1,7 +1,7 @@
-"""The seat pads at the table, wired into the app (README "Seat pads").
+"""The seat pads at the table, wired into it (README "Seat pads").
 
 A press on a seat's pad becomes that seat's action (companion.pads.PadTable)
-and goes through the app like a tap; after every change of the game the
+and goes through the table (ui/table.py) like a tap; after every change of the game the
 table commits what the pads held back (a secret vote) and every pad's LED is
 set from the new state. Callbacks arrive on the Kivy main thread
 (hardware.pads.open_pads hops there).
@@ -18,8 +18,8 @@ log = logging.getLogger(__name__)
 
 
 class SeatPads:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, table):
+        self.host = table                    # ui/table.py: its cfg, session, shell (the screens)
         self.hub = None                      # the PadHub (hardware.pads), when [pads] is on
         self.table = PadTable()              # the open session's pads (one per session)
         self.session_id = None               # which session `table` belongs to
@@ -32,17 +32,17 @@ class SeatPads:
     def open(self, **hub_options):
         """Start the seat pads when [pads] is on: ``hardware.pads.open_pads``, whose
         callbacks arrive on the Kivy main thread. Returns the hub (None: off or failed)."""
-        app = self.app
-        if self.hub is not None or not app.cfg.pads.enabled:
+        host = self.host
+        if self.hub is not None or not host.cfg.pads.enabled:
             return self.hub
         from hardware.pads import open_pads
 
         try:
-            hub = open_pads(app.cfg, self.on_event, self.on_status, **hub_options)
+            hub = open_pads(host.cfg, self.on_event, self.on_status, **hub_options)
         except Exception as exc:        # no ptys, a broken pyserial: the table plays on without pads
             log.warning("seat pads could not be started: %s", exc, exc_info=True)
             self.failure = str(exc) or type(exc).__name__
-            app.add_notice("notice.pads")
+            host.notices.add("notice.pads")
             return None
         self.attach(hub)
         return hub
@@ -52,11 +52,11 @@ class SeatPads:
         self.hub = hub
         self.statuses = hub.status()
         self.states = hub.seat_states()
-        self.app.pads_present = bool(self.statuses)
+        self.host.shell.pads_present = bool(self.statuses)
         if hub.simulated and self.keys is None:
             from hardware.keyboard import PadKeys
             self.keys = PadKeys(self.press_simulated)
-        self.app.show_key_help()
+        self.host.show_key_help()
         self.light()
 
     def stop(self) -> None:
@@ -72,38 +72,40 @@ class SeatPads:
         is that seat's action, the same path as a tap. Like the table's buttons it acts
         only while the table or its log is shown; on the seat-pad screen it says whose
         pad it is. A press that means nothing changes nothing, without a beep."""
-        app = self.app
-        if app.closed or self.hub is None or not event.down or app.sm is None:
+        host = self.host
+        shown = host.shell.current()
+        if host.closed or self.hub is None or not event.down or shown is None:
             return None
-        if app.sm.current == "pads":
-            app.screen("pads").pressed(event.seat, event.button)
+        if shown == "pads":
+            host.shell.screen("pads").pressed(event.seat, event.button)
             return None
-        if app.session is None or not app.at_the_table():
+        if host.session is None or not host.at_the_table():
             return None
-        actions = self.table.press(app.session.state, event.seat, event.button, self.hub.online_seats())
+        actions = self.table.press(host.session.state, event.seat, event.button, self.hub.online_seats())
         if not actions:
             self.light()       # a ballot open or cast: that pad's light (the same for everybody)
-            if app.sm.current == "vote":
-                app.refresh()  # the votes cast so far, who still votes
+            if host.shell.current() == "vote":
+                host.refresh()  # the votes cast so far, who still votes
             return None
-        return app.perform_all(actions, quiet=True)
+        return host.perform_all(actions, quiet=True)
 
     def on_status(self, statuses):
         """Pads came, went, claimed seats (main thread): marks on screen, votes, LEDs."""
-        app = self.app
-        if app.closed or self.hub is None:
+        host = self.host
+        if host.closed or self.hub is None:
             return
         self.statuses = list(statuses)
         self.states = self.hub.seat_states()
-        app.pads_present = bool(self.statuses)
-        session = app.session
+        host.shell.pads_present = bool(self.statuses)
+        session = host.session
         waiting = self.table.flush(session.state, self.hub.online_seats()) if session is not None else []
         if waiting:
-            app.perform_all(waiting)  # a pad gone offline: the others' votes need not wait for it
+            host.perform_all(waiting)  # a pad gone offline: the others' votes need not wait for it
         else:
             self.light()
-        if app.sm is not None:
-            show = getattr(app.sm.current_screen, "show_pads", None)
+        shown = host.shell.current()
+        if shown is not None:
+            show = getattr(host.shell.screen(shown), "show_pads", None)
             if show is not None:
                 show()
 
@@ -127,7 +129,7 @@ class SeatPads:
     def commit_held(self) -> list[str]:
         """One PadTable per session; then commit what it holds back that may go in now
         (a secret vote's totals, once every voter has cast a ballot). Returns the cues."""
-        session = self.app.session
+        session = self.host.session
         session_id = session.id if session is not None else None
         if session_id != self.session_id:
             self.session_id = session_id
@@ -153,7 +155,7 @@ class SeatPads:
 
     def screen_voters(self) -> list[int]:
         """Who still votes on the screen in a secret vote running now, in turn (no pad online)."""
-        session = self.app.session
+        session = self.host.session
         return self.table.screen_voters(session.state, self.online()) if session is not None else []
 
     def light(self) -> None:
@@ -161,22 +163,22 @@ class SeatPads:
         hub = self.hub
         if hub is None:
             return
-        app = self.app
-        claim = app.screen("pads") if app.sm is not None and app.sm.has_screen("pads") else None  # unmade: not active
+        host = self.host
+        claim = host.shell.screen("pads") if host.shell.made("pads") else None  # unmade: not active
         if claim is not None and claim.active:
             hub.apply_leds(claim.leds())
         else:
-            hub.apply_leds(self.table.leds(app.session.view if app.session is not None else None))
+            hub.apply_leds(self.table.leds(host.session.view if host.session is not None else None))
 
     def players(self) -> list[dict]:
         """Who sits where, for the seat-pad screen when no form says it."""
-        app = self.app
-        if app.session is not None:
-            return list(app.session.state.get("players") or app.session.setup["players"])
-        table = app.latest_table()
+        host = self.host
+        if host.session is not None:
+            return list(host.session.state.get("players") or host.session.setup["players"])
+        table = host.latest_table()
         if table is not None:
             return list(table["setup"]["players"])
         held = [seat for seat in self.states]
         count = max([2, len([s for s in self.statuses if s.pad_id])] + [s + 1 for s in held])
-        return [{"name": app.t("setup.default_name", n=n + 1), "colour": COLOUR_NAMES[n % len(COLOUR_NAMES)],
+        return [{"name": host.t("setup.default_name", n=n + 1), "colour": COLOUR_NAMES[n % len(COLOUR_NAMES)],
                  "letter": str(n + 1)} for n in range(min(count, 8))]

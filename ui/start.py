@@ -78,11 +78,11 @@ def build_app(config: config_file.Config | None = None, store: Store | None = No
     root = app.build()
     EventLoop.window.add_widget(root)
     if isinstance(pads, dict):
-        app.open_pads(**pads)
+        app.table.open_pads(**pads)
     elif pads is True:
-        app.open_pads()
+        app.table.open_pads()
     elif pads is not None:
-        app.attach_pads(pads)
+        app.table.attach_pads(pads)
     return app
 
 
@@ -152,9 +152,10 @@ def run_app(args) -> int:
 
     # The buzzer is switched on and off in the app (settings screen, at once), so the
     # rig claims it whenever the file or the setting may want it.
-    rig_config = prefs.with_value(app.cfg, "buzzer.enabled", config.buzzer.enabled or app.cfg.buzzer.enabled)
-    rig = open_rig(rig_config, app.on_input, on_cue=app.on_cue, simulate=getattr(args, "simulate", None))
-    app.attach_rig(rig)
+    cfg = app.table.cfg
+    rig_config = prefs.with_value(cfg, "buzzer.enabled", config.buzzer.enabled or cfg.buzzer.enabled)
+    rig = open_rig(rig_config, app.table.on_input, on_cue=app.table.on_cue, simulate=getattr(args, "simulate", None))
+    app.table.attach_rig(rig)
     _after_the_first_frame(app)   # [pads] enabled: look for seat pads (and start the simulated ones)
     _keep_going_when_the_file_refuses(app)
     if not getattr(args, "quiet", False):
@@ -177,8 +178,8 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False,
     config_data_dir, the config's data_dir the games went to). Kivy's own log stays
     out of the terminal unless --verbose (README "Two commands")."""
     lines = [f"Cellmate {__version__}: the game master is on the table."]
-    rig = app.rig
-    if rig is not None and app.rig_mode() == "simulated":
+    rig = app.table.rig
+    if rig is not None and app.table.rig_mode() == "simulated":
         words = Catalogue("en")     # the buttons' own labels, as on screen
         keys = ", ".join(f"{label} = {words('input.' + event.value)}" for label, event in getattr(rig, "key_help", ()))
         lines.append(f"  Buttons are keys here: {keys}")
@@ -186,7 +187,7 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False,
             lines.append(f"  ({rig.notice})")
     else:
         lines.append("  Buttons: the GPIO push buttons (README \"Buttons and buzzer\")")
-    pads = app.cfg.pads                 # (the hub itself starts after the first frame)
+    pads = app.table.cfg.pads                 # (the hub itself starts after the first frame)
     if pads.enabled and pads.simulated:
         lines.append(f"  Seat pads: {pads.simulated} simulated; keys 1-8 press MAIN, Shift+1-8 DONE")
     lines.append("  Quit: close the window, or Ctrl+C here")
@@ -232,14 +233,14 @@ def _after_the_first_frame(app: CellmateApp) -> None:
     from .widgets.text import rebreak_words
     from .wrapping import prepare, put_off
 
-    lang = app.lang
+    lang = app.table.t.lang
     put_off(lang)
     read = to_main_thread(lambda: app.closed or rebreak_words())
 
     def first(*_):
         Window.unbind(on_flip=first)
         Clock.schedule_once(lambda _dt: app.closed or load_later_looks(), 0)   # before any tap can need them
-        Clock.schedule_once(lambda _dt: app.closed or app.open_pads(), 0)
+        Clock.schedule_once(lambda _dt: app.closed or app.table.open_pads(), 0)
         Clock.schedule_once(lambda _dt: app.closed or _open_speaker(app), 0)
         Clock.schedule_once(lambda _dt: app.closed or prepare(lang, then=read), 0)
         Clock.schedule_once(_settle_heap, 0.5)
@@ -255,13 +256,13 @@ def _open_speaker(app: CellmateApp) -> None:
     from hardware.mainthread import to_main_thread
     from hardware.speaker import Speaker
 
-    config, lang, failed = app.cfg.speech, app.lang, to_main_thread(app.voice_failed)
+    config, lang, failed = app.table.cfg.speech, app.table.t.lang, to_main_thread(app.table.voice_failed)
 
     def attach(speaker) -> None:
         if app.closed:
             speaker.close()
         else:
-            app.attach_speaker(speaker)
+            app.table.attach_speaker(speaker)
 
     attach_there = to_main_thread(attach)
     threading.Thread(target=lambda: attach_there(Speaker(config, lang, on_problem=failed)),
@@ -289,7 +290,7 @@ def _keep_going_when_the_file_refuses(app: CellmateApp) -> None:
             if not isinstance(exc, StoreError):
                 return ExceptionManager.RAISE
             log.warning("the saved games refused: %s", exc)
-            app.toast(app.t.error(exc), "error")
+            app.table.toast(app.table.t.error(exc), "error")
             return ExceptionManager.PASS
 
     ExceptionManager.add_handler(StoreTrouble())

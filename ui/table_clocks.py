@@ -5,7 +5,7 @@ countdown a game asks for (Game.countdown: Sing Sing's guess), whose zero
 becomes the game's timeout action. Nothing polls them every frame: while one
 runs, the table wakes once when the shown second changes (that is also when a
 cue can fall due), sets what is shown, and sleeps until the next change. What
-they show goes into the app's properties, which the kv files read
+they show goes into the shell's properties (ui/app.py), which the kv files read
 (timer_text, countdown_text ...); a property set to the value it has changes
 nothing on the screen.
 """
@@ -32,8 +32,8 @@ class TableClocks:
     wake-ups (`call_later(callback, delay)`, a test's fake clock) wakes the table
     itself, any other is woken by Kivy's clock."""
 
-    def __init__(self, app, clock):
-        self.app = app
+    def __init__(self, table, clock):
+        self.table = table                         # ui/table.py: its cfg, words, session, shell
         self.clock = clock
         self.call_later = getattr(clock, "call_later", None) or _kivy_call_later
         self.timer = self._new_timer()
@@ -44,11 +44,11 @@ class TableClocks:
 
     # -- the turn timer ----------------------------------------------------------------
     def _new_timer(self) -> Countdown:
-        cfg = self.app.cfg.timer
+        cfg = self.table.cfg.timer
         return Countdown(cfg.seconds, clock=self.clock, cues=TimerCues(tick_last=cfg.tick_last))
 
     def toggle_timer(self) -> None:
-        cfg = self.app.cfg.timer
+        cfg = self.table.cfg.timer
         stale = (self.timer.seconds, self.timer.cues.tick_last) != (cfg.seconds, cfg.tick_last)
         if self.timer.state in (IDLE, DONE) and stale:
             self.timer = self._new_timer()   # the settings changed while it ran
@@ -72,13 +72,13 @@ class TableClocks:
             self._wake = None
         changes = [c.next_change() for c in (self.timer, self.countdown) if c is not None]
         changes = [c for c in changes if c is not None]
-        if changes and not self.app.closed:
+        if changes and not self.table.closed:
             self._wake = self.call_later(self._woken, min(changes))
 
     def _woken(self, *_dt) -> None:
         self._wake = None
         cues, timeout = self.poll()
-        self.app.clocks_ticked(cues, timeout)
+        self.table.clocks_ticked(cues, timeout)
         self._schedule()
 
     def stop(self) -> None:
@@ -94,7 +94,7 @@ class TableClocks:
         countdown = self.countdown
         if countdown is not None:
             cues += countdown.poll()
-            if countdown.state == DONE and not self._timeout_sent and self.app.session is not None:
+            if countdown.state == DONE and not self._timeout_sent and self.table.session is not None:
                 self._timeout_sent = True      # once: a refused late zero must not repeat
                 timeout = self._spec["timeout"]
             self.show_countdown()
@@ -122,28 +122,28 @@ class TableClocks:
 
     # -- what the screen shows ------------------------------------------------------------
     def show_countdown(self) -> None:
-        app, countdown = self.app, self.countdown
+        view, t, countdown = self.table.shell, self.table.t, self.countdown
         if countdown is None:
-            app.countdown_on = False
-            app.countdown_text = ""
+            view.countdown_on = False
+            view.countdown_text = ""
             return
         left = countdown.shown()
-        app.countdown_on = True
-        app.countdown_text = clock_text(left)
+        view.countdown_on = True
+        view.countdown_text = clock_text(left)
         if countdown.state == DONE:
-            app.countdown_phase = "done"
-            app.countdown_caption = app.t("countdown.done")
+            view.countdown_phase = "done"
+            view.countdown_caption = t("countdown.done")
         else:
-            app.countdown_phase = "last" if left <= max(countdown.cues.tick_last, 0) else "running"
+            view.countdown_phase = "last" if left <= max(countdown.cues.tick_last, 0) else "running"
             # "1:45" is minutes and seconds: "left", not "seconds left"
-            app.countdown_caption = app.t("countdown.left" if ":" in app.countdown_text else "countdown.running")
+            view.countdown_caption = t("countdown.left" if ":" in view.countdown_text else "countdown.running")
 
     def show_timer(self) -> None:
-        app, timer = self.app, self.timer
+        view, timer = self.table.shell, self.timer
         left = timer.shown()
-        app.timer_text = clock_text(left)
+        view.timer_text = clock_text(left)
         phase = timer.state
-        if phase == RUNNING and left <= max(app.cfg.timer.tick_last, 0):
+        if phase == RUNNING and left <= max(self.table.cfg.timer.tick_last, 0):
             phase = "last"
-        app.timer_phase = phase
-        app.timer_caption = app.t(TIMER_CAPTIONS[phase])
+        view.timer_phase = phase
+        view.timer_caption = self.table.t(TIMER_CAPTIONS[phase])

@@ -60,7 +60,7 @@ class ActionDialog(Dialog):
         self.group = group
         self.players = players
         self.current = current
-        self.send = send or (lambda action: _app().perform(action))
+        self.send = send or (lambda action: _app().table.perform(action))
         self.asking = ActionForm(group, players, _words, context, fits_heading=_fits_heading, lay_out=lay_out)
         self.field = None                 # the one text field of a page
         self.keypad = None

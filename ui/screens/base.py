@@ -1,13 +1,15 @@
-"""What every screen shares: the app, the catalogue, a refresh whenever it is shown.
+"""What every screen shares: the table, the catalogue, a refresh whenever it is shown.
 
 No rules live in a screen: it shows the session's state through the game's
-descriptions, and every tap goes to the app, which runs the controller and
-then asks the screen to refresh.
+descriptions, and every tap goes to the table (ui/table.py, given to every
+screen by the app as it makes it), which runs the controller and then asks the
+screen to refresh.
 """
 from __future__ import annotations
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.properties import ObjectProperty
 from kivy.uix.screenmanager import Screen
 
 from companion import games
@@ -26,7 +28,8 @@ def running_app():
 
 
 class BaseScreen(Screen):
-    """Refreshes from the app's state whenever it is shown."""
+    """Refreshes from the table's state whenever it is shown."""
+    table = ObjectProperty(None, rebind=True)   # ui/table.py Table: what the screen and its kv call
 
     @property
     def app(self):
@@ -34,7 +37,7 @@ class BaseScreen(Screen):
 
     @property
     def t(self):
-        return self.app.t
+        return self.table.t
 
     def on_pre_enter(self, *args):
         self.refresh()
@@ -54,14 +57,14 @@ class BaseScreen(Screen):
         this one has sat still for `after` s, so its first open draws at once (building a
         screen from its kv rules and its first layout take a few frames)."""
         def ready(_dt):
-            app = self.app
-            if app.sm.current != self.name:
+            shell = self.table.shell
+            if shell.current() != self.name:
                 return                  # moved on: nothing made
             window = self.get_root_window()
             if window is None or self.height < window.height / 2 or not self.still():
                 Clock.schedule_once(ready, after)   # not laid out yet (the first frame is to come), or busy
                 return
-            screen = app.screen(name)
+            screen = shell.screen(name)
             screen.size = self.size
             screen.prepare()
         Clock.schedule_once(ready, after)

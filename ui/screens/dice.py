@@ -25,8 +25,8 @@ class DiceScreen(BaseScreen):
     _history = None      # the rolls last shown and their players, shown again when the room changes
 
     def refresh(self):
-        app, t = self.app, self.t
-        session = app.session
+        table, t = self.table, self.t
+        session = table.session
         if session is None:
             return
         ids = self.ids
@@ -116,36 +116,36 @@ class DiceScreen(BaseScreen):
                 box.add_widget(chip, index=len(box.children) - at)
 
     def show_pads(self):
-        """Which seats have a pad, and which of those pads are offline (app.pad_states)."""
-        session = self.app.session
+        """Which seats have a pad, and which of those pads are offline (Table.pad_states)."""
+        session = self.table.session
         if session is None:
             return
         players = session.state.get("players") or session.setup["players"]
-        self.ids.pad_strip.show(self.t, players, self.app.pad_states)
+        self.ids.pad_strip.show(self.t, players, self.table.pad_states)
 
     def roll(self):
-        self.app.perform({"type": "roll"})
+        self.table.perform({"type": "roll"})
 
     def pass_turn(self):
-        self.app.perform({"type": "pass"})
+        self.table.perform({"type": "pass"})
 
     def end_or_again(self):
-        session = self.app.session
+        session = self.table.session
         if session is not None and session.finished:
-            self.app.play_again()
+            self.table.play_again()
             return
         # asked first: a mistap beside the timer must not end the table's game
         from ..dialogs.confirm import ConfirmDialog
         t = self.t
         dialog = ConfirmDialog(title=t("dice.confirm_end_title"), body=t("dice.confirm_end_text"),
                                confirm_text=t("action.end"))
-        dialog.action = lambda: self.app.perform({"type": "end"})
+        dialog.action = lambda: self.table.perform({"type": "end"})
         dialog.open()
         return dialog
 
     def open_manual(self):
         # How many faces to ask for is the roll's own "die" parameter.
-        session = self.app.session
+        session = self.table.session
         if session is None:
             return
         roll = next((a for a in session.game.legal_actions(session.state) if a.type == "roll"), None)
@@ -166,7 +166,7 @@ class ManualDieDialog(Dialog):
         self._show()
 
     def _show(self):
-        t = running_app().t
+        t = running_app().table.t
         self.title = t("dice.manual_title") if self.count == 1 else t(
             "dice.manual_progress", n=len(self.faces) + 1, count=self.count)
         self.entered = " + ".join(map(str, self.faces))
@@ -175,7 +175,7 @@ class ManualDieDialog(Dialog):
         self.faces.append(value)
         if len(self.faces) >= self.count:
             self.dismiss()
-            running_app().perform({"type": "roll", self.param: list(self.faces)})
+            running_app().table.perform({"type": "roll", self.param: list(self.faces)})
         else:
             self._show()
 

@@ -82,10 +82,10 @@ class GameScreen(BaseScreen):
 
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
-        app = self.app
-        if app is not None:
-            app.bind(countdown_on=self._countdown_on)   # a bound method: Kivy keeps it weakly
-            self.guess_focus(app.countdown_on)
+        shell = self.app
+        if shell is not None:
+            shell.bind(countdown_on=self._countdown_on)   # a bound method: Kivy keeps it weakly
+            self.guess_focus(shell.countdown_on)
 
     def _countdown_on(self, _app, on: bool) -> None:
         self.guess_focus(on)
@@ -112,8 +112,8 @@ class GameScreen(BaseScreen):
             ids.countdown.size_hint_y, ids.countdown.height = None, 0
 
     def refresh(self):
-        app, t = self.app, self.t
-        session = app.session
+        table, t = self.table, self.t
+        session = table.session
         if session is None or session.game.table_screen != self.name:
             return
         ids = self.ids
@@ -235,10 +235,10 @@ class GameScreen(BaseScreen):
         if group is ADJUST:
             self.open_adjust()
         elif group is None:
-            if button is self.ids.primary and self.app.session is not None and self.app.session.finished:
-                self.app.play_again()
+            if button is self.ids.primary and self.table.session is not None and self.table.session.finished:
+                self.table.play_again()
         elif isinstance(group, str):
-            self.app.perform({"type": group})   # the end of the turn, not yet: the game says why
+            self.table.perform({"type": group})   # the end of the turn, not yet: the game says why
         else:
             self.choose(group)
 
@@ -248,7 +248,7 @@ class GameScreen(BaseScreen):
         if not groups:
             return None
         t = self.t
-        players = self.players(self.app.session)
+        players = self.players(self.table.session)
 
         def words(group):
             return A.by_whom(t, players, group.actor, t(group.label))
@@ -258,8 +258,8 @@ class GameScreen(BaseScreen):
         return dialog
 
     def show_pads(self):
-        """Each seat card says when its pad is offline (app.pad_states); in place."""
-        states = self.app.pad_states
+        """Each seat card says when its pad is offline (Table.pad_states); in place."""
+        states = self.table.pad_states
         t = self.t
         for seat, card in enumerate(reversed(self.ids.seats.children)):
             card.pad = states.get(seat, "")
@@ -270,7 +270,7 @@ class GameScreen(BaseScreen):
         return session.state.get("players") or session.setup["players"]
 
     def choose(self, group) -> ActionDialog:
-        session = self.app.session
+        session = self.table.session
         players = self.players(session)
         dialog = ActionDialog(group, players, session.state.get("current"), context=self.ids.prompt.text)
         dialog.asked_at = (session.id, session.head)
@@ -285,7 +285,7 @@ class GameScreen(BaseScreen):
     def open_help(self) -> HelpDialog:
         """The rules in short, those for this point of the game first, each with where the
         rulebook says it; beside them how Cellmate reads the rules, and the buttons."""
-        session = self.app.session
+        session = self.table.session
         t = self.t
         game, state = session.game, session.view
         now, others = game.rules(t, state)

@@ -22,7 +22,7 @@ class GamesScreen(BaseScreen):
                 continue
             tile = Tile(tone="go" if games.GAMES[game_id].table_screen == "game" else "normal")
             tile.game_id = game_id
-            tile.bind(on_release=lambda _t, g=game_id: self.app.choose_game(g))
+            tile.bind(on_release=lambda _t, g=game_id: self.table.choose_game(g))
             grid.add_widget(tile)
             self.tiles[game_id] = tile
 

@@ -15,25 +15,25 @@ class HomeScreen(BaseScreen):
         self.make_ready("sessions", PAST_GAMES_AHEAD)
 
     def refresh(self):
-        app, t = self.app, self.t
+        table, t = self.table, self.t
         ids = self.ids
-        target = app.resume_target()
+        target = table.resume_target()
         if target:
             ids.resume.disabled = False
             self.name_table(ids.resume, target)
         else:
             ids.resume.disabled = True
             ids.resume.detail, ids.resume.names = t("home.nothing_to_resume"), []
-        table = app.latest_table()
-        ids.again.disabled = table is None
-        if table:
-            self.name_table(ids.again, table)
+        latest = table.latest_table()
+        ids.again.disabled = latest is None
+        if latest:
+            self.name_table(ids.again, latest)
         else:
             ids.again.detail, ids.again.names = t("home.no_table"), []
-        count = app.store.count_sessions()
+        count = table.store.count_sessions()
         ids.sessions.detail = t("home.sessions_detail", count=count)
-        ids.settings.detail = f"{LANGUAGES[app.lang]} · {t('settings.buzzer_on' if app.buzzer_on else 'settings.buzzer_off')}"
-        ids.about.detail = t("home.about_" + app.rig_mode())
+        ids.settings.detail = f"{LANGUAGES[t.lang]} · {t('settings.buzzer_on' if table.buzzer_on else 'settings.buzzer_off')}"
+        ids.about.detail = t("home.about_" + table.rig_mode())
 
     def name_table(self, tile, table) -> None:
         """The game and its players; the tile shows as many whole names as it has room for."""

@@ -232,7 +232,7 @@ class LogScreen(BaseScreen):
         """REACH more of the earlier actions below the list, the rows on the screen kept where they are."""
         self._more = None
         view = self.ids.scroll
-        if self.app.session is None:
+        if self.table.session is None:
             return
         scrollable = max(1.0, view.children[0].height - view.height) if view.children else 1.0
         from_top = (1 - view.scroll_y) * scrollable
@@ -242,15 +242,15 @@ class LogScreen(BaseScreen):
         view.scroll_y = max(0.0, min(1.0, 1 - from_top / scrollable))
 
     def refresh(self):
-        app = self.app
-        session = app.session
+        table = self.table
+        session = table.session
         if session is None:
             show(self.ids.scroll, [])
             return
         self.ids.undo_btn.disabled = not session.can_undo
         self.ids.redo_btn.disabled = not session.can_redo
         shown = [int(row.seq) for row in self.ids.rows.children if row.seq]
-        show(self.ids.scroll, self.feed.rows(session, self.t, app.lang, shown, self.reach))
+        show(self.ids.scroll, self.feed.rows(session, self.t, table.t.lang, shown, self.reach))
 
 
 SCREEN = LogScreen

@@ -44,32 +44,32 @@ class PadsScreen(BaseScreen):
 
     def on_pre_enter(self, *args):
         self.active = True
-        hub = self.app.pads
+        hub = self.table.pads
         count = len(self.seat_players())
         if hub is not None and count and hub.claiming is None:
             held = set(hub.seat_states()) & set(range(count))
             if not held:
                 hub.begin_claim(count)   # nobody has a seat yet: nothing to lose, ask seat 1
         self.refresh()
-        self.app.light_pads()
+        self.table.light_pads()
 
     def on_pre_leave(self, *args):
         self.active = False
-        hub = self.app.pads
+        hub = self.table.pads
         if hub is not None and hub.claiming is not None:
             hub.end_claim()             # seats nobody claimed play on the screen
-        self.app.light_pads()
+        self.table.light_pads()
 
     def seat_players(self) -> list[dict]:
-        return list(self.players) or self.app.pad_players()
+        return list(self.players) or self.table.seat_pads.players()
 
     # -- what a finger does
     def back(self):
-        self.app.go(self.back_to if self.back_to != "pads" else "home")
+        self.table.go(self.back_to if self.back_to != "pads" else "home")
 
     def done(self):
         """Skip (while a seat is waited for: stop claiming, stay) or Done (go back)."""
-        hub = self.app.pads
+        hub = self.table.pads
         if hub is not None and hub.claiming is not None:
             hub.end_claim()
             self.refresh()
@@ -77,28 +77,28 @@ class PadsScreen(BaseScreen):
         self.back()
 
     def claim_all(self):
-        hub = self.app.pads
+        hub = self.table.pads
         if hub is not None and self.seat_players():
             hub.begin_claim(len(self.seat_players()))
             self.refresh()
-            self.app.light_pads()
+            self.table.light_pads()
 
     def claim(self, seat: int):
-        hub = self.app.pads
+        hub = self.table.pads
         if hub is not None:
             hub.claim_seat(seat)
             self.refresh()
-            self.app.light_pads()
+            self.table.light_pads()
 
     def pressed(self, seat: int, button: int):
         """A pad that has a seat was pressed here: say whose it is."""
         players = self.seat_players()
         name = players[seat]["name"] if 0 <= seat < len(players) else "?"
-        self.app.toast(self.t("pads.pressed", seat=seat + 1, name=name))
+        self.table.toast(self.t("pads.pressed", seat=seat + 1, name=name))
 
     def leds(self) -> dict:
         from companion.pads import claim_leds
-        hub = self.app.pads
+        hub = self.table.pads
         return claim_leds(self.seat_players(), hub.online_seats() if hub is not None else ())
 
     # -- what is shown
@@ -106,9 +106,9 @@ class PadsScreen(BaseScreen):
         self.show_pads()
 
     def show_pads(self):
-        app, t = self.app, self.t
+        table, t = self.table, self.t
         ids = self.ids
-        hub = app.pads
+        hub = table.pads
         players = self.seat_players()
         count = len(players)
         states = hub.seat_states() if hub is not None else {}

@@ -13,13 +13,13 @@ from .base import BaseScreen
 
 class SettingsScreen(BaseScreen):
     def refresh(self):
-        app = self.app
-        cfg = app.cfg
+        table = self.table
+        cfg = table.cfg
         ids = self.ids
-        ids.lang_en.tone = "selected" if app.lang == "en" else "normal"
-        ids.lang_de.tone = "selected" if app.lang == "de" else "normal"
-        ids.buzzer_on.tone = "selected" if app.buzzer_on else "normal"
-        ids.buzzer_off.tone = "normal" if app.buzzer_on else "selected"
+        ids.lang_en.tone = "selected" if table.t.lang == "en" else "normal"
+        ids.lang_de.tone = "selected" if table.t.lang == "de" else "normal"
+        ids.buzzer_on.tone = "selected" if table.buzzer_on else "normal"
+        ids.buzzer_off.tone = "normal" if table.buzzer_on else "selected"
         voice = cfg.speech
         ids.voice_on.tone, ids.voice_off.tone = ("selected", "normal") if voice.enabled else ("normal", "selected")
         ids.voice_volume.text = self.t("settings.voice_percent", n=voice.volume)
@@ -34,16 +34,16 @@ class SettingsScreen(BaseScreen):
 
     def toggle_kind(self, kind: str):
         """One kind of line said aloud (companion.speech KINDS) on or off."""
-        events = set(self.app.cfg.speech.events) ^ {kind}
-        self.app.change_setting("speech.events", [k for k in KINDS if k in events])
+        events = set(self.table.cfg.speech.events) ^ {kind}
+        self.table.change_setting("speech.events", [k for k in KINDS if k in events])
 
     def ask_number(self, key: str, bounds: tuple[int, int], question: str):
         """A number setting tapped: the keypad, its range the screen's bounds; CONFIRM saves
         the number (the dialog closes once it is saved), Cancel leaves the setting as it was."""
         from ..dialogs.keypad import NumberDialog
         low, high = bounds
-        dialog = NumberDialog(low, high, prefs.get(self.app.cfg, key),
-                              lambda value: self.app.change_setting(key, value), title=self.t(question))
+        dialog = NumberDialog(low, high, prefs.get(self.table.cfg, key),
+                              lambda value: self.table.change_setting(key, value), title=self.t(question))
         dialog.open()
         return dialog
 
@@ -56,7 +56,7 @@ class SettingsScreen(BaseScreen):
             self.memory = {}
             for game_id, game in games.GAMES.items():
                 if remembers(game) and game.memory_keys:
-                    self.memory[game_id] = MemoryPanel(self.app, game)
+                    self.memory[game_id] = MemoryPanel(self.table, game)
         box.clear_widgets()
         for panel in self.memory.values():
             if panel.show():

@@ -281,7 +281,7 @@ class SetupScreen(BaseScreen):
         """The seat-pad screen for the seats as the form has them now."""
         players = [dict(entry, name=entry["name"] or self.t("setup.default_name", n=row.number), letter=row.letter)
                    for row, entry in zip(self.rows(), self._entries())]
-        self.app.open_pads_screen(players)
+        self.table.open_pads_screen(players)
 
     # -- start
     def start(self):
@@ -305,7 +305,7 @@ class SetupScreen(BaseScreen):
             seen[key] = row
         for row, entry in zip(rows, entries):
             entry["letter"] = row.letter  # exactly the letters shown on the chips
-        error = self.app.start_game(self.game_id, entries, dict(self.options))
+        error = self.table.start_game(self.game_id, entries, dict(self.options))
         self.message = error or ""
 
 

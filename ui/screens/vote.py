@@ -49,8 +49,8 @@ class VoteScreen(BaseScreen):
 
     # -- what the table sees ---------------------------------------------------------
     def refresh(self):
-        app = self.app
-        session = app.session
+        table = self.table
+        session = table.session
         if session is None:
             return
         ballot = session.game.ballot(session.state)
@@ -58,8 +58,8 @@ class VoteScreen(BaseScreen):
             return                       # the vote is over: the app shows the table again
         if self._for != session.id:
             self._for, self.stage, self.choice = session.id, HANDOFF, None
-        voters = app.screen_voters()
-        if self.stage == BLANK and not app.pad_table.ballots_cast():
+        voters = table.screen_voters()
+        if self.stage == BLANK and not table.pad_table.ballots_cast():
             self.stage = HANDOFF         # a vote begun again (undone, or started over): nothing was cast
         if self.stage == CHOOSE and self.voter not in voters:
             self.stage = HANDOFF         # (the ballot went in another way: a pad plugged in)
@@ -74,10 +74,10 @@ class VoteScreen(BaseScreen):
         self.show()
 
     def show(self):
-        t, ids, app = self.t, self.ids, self.app
+        t, ids, table = self.t, self.ids, self.table
         players = self.players()
         name = players[self.voter]["name"] if 0 <= self.voter < len(players) else ""
-        voters = app.session.game.ballot(app.session.state).voters
+        voters = table.session.game.ballot(table.session.state).voters
         face = self.faces[self.stage]
         if face.parent is not ids.body:
             ids.body.clear_widgets()
@@ -93,17 +93,17 @@ class VoteScreen(BaseScreen):
                 tap.words.text, tap.hint.text = t("vote.pass_to", name=name), t("vote.tap_when", name=name)
                 tap.chip.colour, tap.chip.letter, tap.chip.opacity = who["colour"], who["letter"], 1
             else:
-                waiting = [players[s]["name"] for s in voters if not app.pad_table.has_voted(s)]
+                waiting = [players[s]["name"] for s in voters if not table.pad_table.has_voted(s)]
                 tap.words.text, tap.hint.text = t("vote.waiting"), t("vote.waiting_for", names=", ".join(waiting))
                 tap.chip.opacity = 0
             f.tap.tone = "quiet" if self.stage == WAIT else "primary"     # waiting: a tap does nothing
-            cast = app.pad_table.ballots_cast()
+            cast = table.pad_table.ballots_cast()
             f.tally.text = t("vote.cast", done=cast, count=len(voters))
-            f.pads_help.text = t("vote.pads") if app.pads_present else ""
+            f.pads_help.text = t("vote.pads") if self.app.pads_present else ""
             f.again.opacity, f.again.disabled = (1, False) if cast else (0, True)
         elif self.stage == CHOOSE:
             f = face.ids
-            ballot = app.session.game.ballot(app.session.state)
+            ballot = table.session.game.ballot(table.session.state)
             f.question.text = t("vote.question", name=name, question=t(ballot.label))
             for seat, button in zip(self.candidates, reuse(f.candidates, len(self.candidates), self._candidate)):
                 button.seat = seat
@@ -128,13 +128,13 @@ class VoteScreen(BaseScreen):
         return button
 
     def players(self) -> list:
-        session = self.app.session
+        session = self.table.session
         return session.state.get("players") or session.setup["players"]
 
     # -- taps -------------------------------------------------------------------------------
     def take(self):
         """The hand-off (or the blank screen) tapped: the voter named there sees their ballot."""
-        if self.stage not in (HANDOFF, BLANK) or self.voter not in self.app.screen_voters():
+        if self.stage not in (HANDOFF, BLANK) or self.voter not in self.table.screen_voters():
             return
         self.stage, self.choice = CHOOSE, None
         self.show()
@@ -151,7 +151,7 @@ class VoteScreen(BaseScreen):
         voter, choice = self.voter, self.choice
         self.stage, self.choice = BLANK, None
         self.show()                      # blank before anything else happens
-        self.app.cast_vote(voter, choice)
+        self.table.cast_vote(voter, choice)
 
     def correct(self) -> bool:
         """UNDO while a ballot is open: the voter's own correction (the choice taken back,
@@ -170,12 +170,12 @@ class VoteScreen(BaseScreen):
         t = self.t
         dialog = ConfirmDialog(title=t("vote.again_title"), body=t("vote.again_text"),
                                confirm_text=t("vote.again"))
-        dialog.action = self.app.restart_vote
+        dialog.action = self.table.restart_vote
         dialog.open()
         return dialog
 
     def open_help(self) -> HelpDialog:
-        session = self.app.session
+        session = self.table.session
         t = self.t
         dialog = HelpDialog(session.game.help(t, session.state) + [t("help.common")],
                             title=t("help.title", game=t(session.game.title)))
