@@ -48,6 +48,7 @@ from .games import GAMES
 
 _DIR = Path(__file__).parent / "locale"
 FALLBACK = "en"
+_REMEMBERED = 4096            # texts said, kept for the next refresh (each language)
 
 
 def fluent_id(key: str) -> str:
@@ -143,8 +144,8 @@ def fields(message: FTL.Message) -> list[str]:
 
 class Texts(Mapping):
     """One language's messages: dotted key -> its text with each field as {field} and
-    each choice at its default variant ("{needed} cards to go"). `format` says one;
-    `message(key)` is the Fluent message itself."""
+    each choice at its default variant ("Enter {count} die faces."). `say` says one
+    with its fields; `message(key)` is the Fluent message itself."""
 
     def __init__(self, lang: str):
         self.lang = lang
@@ -152,6 +153,8 @@ class Texts(Mapping):
         self._sources: dict[str, str] = {}
         self._parsed: dict[str, FTL.Message | FTL.Term | None] = {}
         self._shown: dict[str, str] = {}
+        self._patterns: dict[str, object] = {}
+        self._said: dict[tuple, str] = {}
         self._parser = FluentParser(with_spans=False)
         for path in files(lang):
             try:
@@ -196,14 +199,34 @@ class Texts(Mapping):
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
+    def pattern(self, key: str):
+        """The message's pattern as the bundle says it, or None where the key has no text."""
+        if key not in self._patterns:
+            message = self.message(key)
+            self._patterns[key] = None if message is None else self.bundle.get_message(message.id.name).value
+        return self._patterns[key]
+
+    def say(self, key: str, params: dict) -> str:
+        """format, remembered: a table says the same texts at every refresh (the last
+        few thousand kept; a field whose value cannot be a dict key is said afresh)."""
+        said = (key, *((name, type(value), value) for name, value in params.items()))
+        try:
+            text = self._said.get(said)
+        except TypeError:
+            return self.format(key, params)
+        if text is None:
+            if len(self._said) >= _REMEMBERED:
+                self._said.clear()
+            text = self._said[said] = self.format(key, params)
+        return text
+
     def format(self, key: str, params: dict) -> str:
         """The message said with these fields; one not given shows as {field}."""
-        message = self.message(key)
-        pattern = self.bundle.get_message(message.id.name).value
+        pattern = self.pattern(key)
         args = {name: _argument(value) for name, value in params.items()}
         text, errors = self.bundle.format_pattern(pattern, args)
-        if any(isinstance(error, FluentReferenceError) for error in errors):
-            missing = {name: "{%s}" % name for name in fields(message) if name not in args}
+        if errors and any(isinstance(error, FluentReferenceError) for error in errors):
+            missing = {name: "{%s}" % name for name in fields(self.message(key)) if name not in args}
             text, _ = self.bundle.format_pattern(pattern, {**args, **missing})
         return str(text)
 
@@ -263,8 +286,8 @@ class Catalogue:
     def __call__(self, key: str, **params) -> str:
         for lang in (self.lang, FALLBACK):
             said = texts(lang)
-            if key in said:
-                return said.format(key, params)
+            if said.pattern(key) is not None:
+                return said.say(key, params)
         return key
 
     def error(self, exc) -> str:
