@@ -6,7 +6,7 @@
     python scripts/bench_app.py --scene sessions --data-dir D --presses 500 --out result.json   # Past games
     python scripts/bench_app.py --scene stats --data-dir D --presses 500 --out result.json      # Statistics
 
-The app is the real one: ui.cli.main(["run", "--gpio", ...]) -> ui.app.run_app,
+The app is the real one: ui.cli.main(["run", "--gpio", ...]) -> ui.start.run_app,
 with gpiozero's default pin factory set to MockFactory (PWM pins, so the tonal
 buzzer opens too) through gpiozero's own environment variables. So the ROLL
 button is a gpiozero DigitalInputDevice on mock pin 17, debounced by hardware/buttons.py,

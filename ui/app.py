@@ -167,17 +167,6 @@ class CellmateApp(App):
         if self.root is not None:
             self.root.ids.badge.flash(text, seconds)
 
-    # -- until the Past games and Statistics screens call their table too -----------------
-    @property
-    def t(self):
-        return self.table.t
-
-    def toast(self, text: str, kind: str = "info", seconds: float = 3.0) -> None:
-        self.table.toast(text, kind, seconds)
-
-    def delete_session(self, session_id: int) -> None:
-        self.table.delete_session(session_id)
-
     def open_tour(self, steps, done):
         from .dialogs.help import TourDialog
 

@@ -30,7 +30,7 @@ def _app():
 
 
 def _words(*args, **params) -> str:
-    return _app().t(*args, **params)    # the table's language as it is when asked
+    return _app().table.t(*args, **params)    # the table's language as it is when asked
 
 
 def _fits_heading(text: str) -> bool:
@@ -68,7 +68,7 @@ class ActionDialog(Dialog):
 
     @property
     def t(self):
-        return _app().t
+        return _app().table.t
 
     @property
     def form(self) -> list | None:
@@ -343,7 +343,7 @@ class ActionDialog(Dialog):
 
     def _refused(self, error):
         """The rules said no: say why on the page, with everything entered still there."""
-        text = _app().t.error(error) if error is not None else ""
+        text = _app().table.t.error(error) if error is not None else ""
         said_here()
         self.asking.refused()              # one at a time: back to the last question, its answer kept
         self.message = text

@@ -37,7 +37,7 @@ class Keypad(OwnLook, BoxLayout):
         self.entry = entry
         self.placeholder = placeholder
         self.keys: dict[str, FlatButton] = {}
-        t = _app().t
+        t = _app().table.t
         self.hint = t("picker.range", low=self.shown(low), high=self.shown(high))
         self.message = self.hint
         grid = self.ids.key_grid
@@ -67,12 +67,12 @@ class Keypad(OwnLook, BoxLayout):
             self.refuse()
         else:       # the number the tap would have made, so the table sees which tap was refused
             # a long one breaks after the number, never inside "Only −99 to 99"
-            self.refuse(_app().t("keypad.refused_typed", typed=typed.replace("-", "−"),
+            self.refuse(_app().table.t("keypad.refused_typed", typed=typed.replace("-", "−"),
                                  limits=unbroken(self.limits())))
 
     def limits(self) -> str:
         """The range in words: "Only 5 to 600"."""
-        return _app().t("keypad.refused", low=self.shown(self.low), high=self.shown(self.high))
+        return _app().table.t("keypad.refused", low=self.shown(self.low), high=self.shown(self.high))
 
     def refuse(self, text: str = ""):
         self.wrong = True

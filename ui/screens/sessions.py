@@ -74,7 +74,7 @@ class GameLogDialog(Dialog):
 
     def on_open(self):
         app = running_app()
-        show(self.ids.scroll, self.feed.rows(self.session, app.t, app.lang))
+        show(self.ids.scroll, self.feed.rows(self.session, app.table.t, app.lang))
 
 
 STATS_AHEAD = 0.4       # s on Past games before Statistics is made ready (its kv rules, layout, words: ~30 ms)
@@ -120,7 +120,7 @@ class SessionsScreen(BaseScreen):
         try:
             self.browse.read_past()
         except StoreError as exc:
-            self.app.toast(self.t.error(exc), "error")
+            self.table.toast(self.t.error(exc), "error")
         self._show()
 
     def read_ahead(self):
@@ -133,7 +133,7 @@ class SessionsScreen(BaseScreen):
         try:
             known = self.browse.more_past()
         except StoreError as exc:
-            self.app.toast(self.t.error(exc), "error")
+            self.table.toast(self.t.error(exc), "error")
             return
         if known is not None:
             # the same rows stay in view, the new ones come below (keep_top): not pinned to the
@@ -223,7 +223,7 @@ class SessionsScreen(BaseScreen):
         try:
             session = self.browse.saved(row.session_id)
         except REFUSED as exc:
-            self.app.toast(self.t.error(exc), "error")
+            self.table.toast(self.t.error(exc), "error")
             return
         GameLogDialog(session, title=row.title, players=list(row.players), more_text=row.more_text,
                       body=row.detail.replace("\n", " · ")).open()
@@ -235,7 +235,7 @@ class SessionsScreen(BaseScreen):
         dialog = ConfirmDialog(title=t("sessions.confirm_title"),
                                body=t("sessions.confirm_text", players=row.title, detail=detail),
                                confirm_text=t("sessions.delete"))
-        dialog.action = lambda: self.app.delete_session(session_id)
+        dialog.action = lambda: self.table.delete_session(session_id)
         dialog.open()
 
 

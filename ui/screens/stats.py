@@ -119,7 +119,7 @@ class StatsScreen(BaseScreen):
         if got is None:
             self.show_words(self.t("stats.working"))
         elif isinstance(got, StoreError):
-            self.app.toast(self.t.error(got), "error")
+            self.table.toast(self.t.error(got), "error")
         else:
             self.arrived(got)
 
@@ -163,7 +163,7 @@ class StatsScreen(BaseScreen):
         try:
             self.browse.set_names(names)
         except StoreError as exc:
-            self.app.toast(self.t.error(exc), "error")
+            self.table.toast(self.t.error(exc), "error")
             return
         self.refresh()
 
@@ -179,13 +179,13 @@ class StatsScreen(BaseScreen):
         what, folder = self.browse.export(self.exported)
         if what == "stick":
             self.ids.export.disabled = True
-            self.app.toast(t("stats.exporting", name=folder.name), seconds=stick.EJECT_WAIT + READING)
+            self.table.toast(t("stats.exporting", name=folder.name), seconds=stick.EJECT_WAIT + READING)
         elif what == "read_only":
-            self.app.toast(t("stats.stick_read_only", name=folder.name), "error", READING)
+            self.table.toast(t("stats.stick_read_only", name=folder.name), "error", READING)
         elif what == "here":
-            self.app.toast(t("stats.exported_data"))
+            self.table.toast(t("stats.exported_data"))
         else:
-            self.app.toast(t("stats.export_nowhere" if what == "nowhere" else "stats.export_failed"), "error")
+            self.table.toast(t("stats.export_nowhere" if what == "nowhere" else "stats.export_failed"), "error")
 
     def exported(self, outcome) -> None:
         """The worker's word on a stick: what was written, and whether it can be pulled out."""
@@ -199,7 +199,7 @@ class StatsScreen(BaseScreen):
         text = t(said.get(outcome.what, "stats.export_failed"), name=outcome.name)
         if outcome.out is not None:
             text += " " + t(f"stats.stick_{outcome.out}")
-        self.app.toast(text, "info" if outcome.what == stick.WRITTEN else "error", READING)
+        self.table.toast(text, "info" if outcome.what == stick.WRITTEN else "error", READING)
 
     def number(self, value: float, digits: int = 1) -> str:
         text = f"{value:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{round(value)}"
