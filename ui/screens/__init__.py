@@ -6,8 +6,6 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from .base import PLAYABLE  # noqa: F401  (the app asks which games it can play)
-
 NAMES = ("home", "games", "setup", "dice", "game", "vote", "log", "sessions", "settings", "about", "pads",
          "stats")
 HERE = Path(__file__).parent
