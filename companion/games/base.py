@@ -22,6 +22,7 @@ is a whole one, docs/write-a-game.md walks through it):
 |                | a setup checklist from the rulebook                      | checklist.py |
 |                | memory across tables (opt in: the Memory mixin)          | memory.py    |
 |                | input_action, countdown, cues, upgrade, stats_lines      | Game (here)  |
+|                | vocabulary: its words the catalogue tests must know      | its folder   |
 
 Voice, pads and secrets have a plain default every game has (whose turn is said
 and lit, nothing hidden); a game adds to them by overriding their hooks. Memory is
