@@ -64,7 +64,6 @@ class Session:
         self._recent_whole = False             # _recent holds every roll there is
         self._counts: dict | None = None
         self._states: dict[int, dict] = {head: state} if state else {}   # seq -> the state after it
-        self._veil: tuple[tuple[int, int], tuple[Secret, ...]] | None = None   # (head, length) -> veiled()
         self._latch: frozenset[int] = frozenset()   # Game.secrets (by index) hidden since their last reveal
 
     # -- creating and loading --------------------------------------------
@@ -116,7 +115,8 @@ class Session:
         except Exception as exc:  # a log this version cannot replay: say so, keep the file as it is
             log.warning("session %s cannot be replayed", session_id, exc_info=True)
             raise _damaged(session_id, f"{type(exc).__name__}: {exc}") from None
-        session._latch = session._read_latch()
+        # a game saved before the latch: what its redo tail hides is latched as well
+        session._latch = session._read_latch() | session._tail_latch(session.head, session.state)
         if claim:
             store.claim(session_id)
         return session
@@ -270,8 +270,7 @@ class Session:
         finished = int(bool(state.get("finished")))
         result = result_row.of(self.game, state, None, None) if finished else None
         latch = self._latched(self.state if seq > self.head else None, state)   # only a step forward reveals
-        tail = veiled(self.game, state, lambda: self._actions(seq, self.length))   # the table was there too
-        latch |= {i for i, secret in enumerate(self.game.secrets) if secret in tail}
+        latch |= self._tail_latch(seq, state)                                     # the table was there too
         now = time.time()
 
         def commit(c):
@@ -300,15 +299,9 @@ class Session:
     # -- what the table may see ---------------------------------------------
     def veiled(self) -> tuple[Secret, ...]:
         """The secrets the table saw hidden and whose reveal is not in the history as it
-        now stands: hidden in a state of the redo tail, which the table was at before an
-        UNDO brought it back (Sing Sing's guesser has looked; the undone entries are still
-        in the Log). Worked out from the stored log, so a resume keeps them hidden too."""
-        key = (self.head, self.length)
-        if self._veil is None or self._veil[0] != key:
-            latched = [s for i, s in enumerate(self.game.secrets) if i in self._latch]   # the redo tail's are in it,
-            tail = veiled(self.game, self.state, self.redo_tail)     # but for a game saved before the latch
-            self._veil = key, tuple(dict.fromkeys(latched + list(tail)))
-        return self._veil[1]
+        now stands (the latch below): hidden in a state it was at before an UNDO brought it
+        back (Sing Sing's guesser has looked; the undone entries are still in the Log)."""
+        return tuple(s for i, s in enumerate(self.game.secrets) if i in self._latch)
 
     # The latch: a secret the table saw hidden stays hidden until a step forward (an action
     # or a redo) reveals it, also when the undone steps are gone (a new action after an UNDO)
@@ -316,6 +309,11 @@ class Session:
     @property
     def _latch_key(self) -> str:
         return f"veil.{self.id}"
+
+    def _tail_latch(self, seq: int, state: dict) -> frozenset[int]:
+        """The secrets hidden in a state of the redo tail after `seq` (`state`: the state at seq)."""
+        tail = veiled(self.game, state, lambda: self._actions(seq, self.length))
+        return frozenset(i for i, secret in enumerate(self.game.secrets) if secret in tail)
 
     def _latched(self, before: dict | None, after: dict) -> frozenset[int]:
         """The latch after a step from `before` (None: a step back) to `after`."""
