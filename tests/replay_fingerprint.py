@@ -4,6 +4,7 @@ texts (summary and board, English and German), the Log's lines and the spoken li
 step by step, for GAMES_EACH seeded games of each game.
 
     python tests/replay_fingerprint.py --record   # after a change of behaviour meant as such
+    python tests/replay_fingerprint.py --record --game snitch   # one game's record alone
     python tests/replay_fingerprint.py            # check all of them (the suite checks a few)
 """
 from __future__ import annotations
@@ -93,13 +94,17 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--record", action="store_true", help="write the digests anew")
     parser.add_argument("--games", type=int, default=GAMES_EACH)
+    parser.add_argument("--game", action="append", choices=sorted(GAMES),
+                        help="this game alone (again for more); the others' record is kept")
     args = parser.parse_args(argv)
-    now = {game_id: digests(game_id, args.games) for game_id in sorted(GAMES)}
+    now = {game_id: digests(game_id, args.games) for game_id in sorted(args.game or GAMES)}
+    recorded = json.loads(RECORD.read_text()) if RECORD.exists() else {}
     if args.record:
-        RECORD.write_text(json.dumps(now, indent=1) + "\n")
+        # read again just before writing: another game's record may have been written meanwhile
+        recorded = json.loads(RECORD.read_text()) if RECORD.exists() else {}
+        RECORD.write_text(json.dumps({**recorded, **now}, indent=1, sort_keys=True) + "\n")
         print(f"recorded {args.games} games each of {', '.join(now)} in {RECORD}")
         return 0
-    recorded = json.loads(RECORD.read_text())
     bad = [(g, seed) for g in now for seed, d in enumerate(now[g]) if recorded.get(g, [])[seed:seed + 1] != [d]]
     for game_id, seed in bad[:20]:
         print(f"{game_id} seed {seed}: plays or reads differently from the record")
