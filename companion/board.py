@@ -67,6 +67,11 @@ class SeatView:
     facts: tuple[str, ...] = ()                # "2 actions left", "Scheme 4: 2 cards"
     counts: tuple[tuple[str, int], ...] = ()   # (words, number): cards in hand, gems, chips
     short: tuple[str, ...] = ()                # the same counts where room is short, one each ("4 cards")
+    # On the seat's token round the table view: at most two figures that matter in the
+    # game ("4 cards", "Tunnel 7"; empty: the first two `short`), and pieces as coloured
+    # pips, (colour name, how many): Heist's gems
+    figures: tuple[str, ...] = ()
+    pips: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,8 @@ class Score:
     total: int
     parts: tuple[tuple[str, int], ...] = ()   # (words, points) that make the total
     winner: bool = False
+    outcome: str = ""                          # the end in the game's words: "escaped", "shot", "won with the gun"
+    rank: int = 0                              # 1 for the best; equal ranks for a tie (0: by order)
 
 
 @dataclass(frozen=True)
@@ -127,6 +134,8 @@ class Board:
                 out.append(f"seat view {view.seat}")
             if view.short and len(view.short) != len(view.counts):
                 out.append(f"seat view {view.seat} says {len(view.short)} short counts for {len(view.counts)}")
+            if len(view.figures) > 2:
+                out.append(f"seat view {view.seat} has {len(view.figures)} figures for its token (at most 2)")
         if self.table is not None:
             if len(self.table.places) != players:
                 out.append(f"the table has {len(self.table.places)} places for {players} seats")

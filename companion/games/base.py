@@ -40,13 +40,13 @@ from ..inputs import InputEvent
 from ..secret import SECRET
 from ..timers import TimerCues
 from .memory import MemoryEntry, MemoryList, MemoryView
-from .moves import (ADJUST, END_TURN, PLAY, ActionSpec, Move, Option, Param, Rule, _short, _whole, name_of,
-                    player_of)
+from .moves import (ADJUST, END_TURN, EQUAL, PLAIN, PLAY, RIGHT, WRONG, ActionSpec, Move, Option, Param, Rule,
+                    _short, _whole, name_of, player_of)
 from .seat_pads import Ballot, Pads
 from .secrets import Secret, Secrets
 from .voice import Voice
 
-__all__ = ["ADJUST", "END_TURN", "PLAY", "ActionSpec", "Ballot", "Game", "IllegalAction", "MemoryEntry", "MemoryList",
+__all__ = ["ADJUST", "END_TURN", "EQUAL", "PLAIN", "PLAY", "RIGHT", "WRONG", "ActionSpec", "Ballot", "Game", "IllegalAction", "MemoryEntry", "MemoryList",
            "MemoryView", "Move", "Option", "Param", "Reference", "Rule", "SECRET", "Secret", "make_result", "name_of",
            "player_of"]
 
@@ -124,7 +124,7 @@ class Game(Voice, Pads, Secrets):
     def _spec(self, move: Move, seat, params: dict) -> ActionSpec:
         """The move as the screen offers it: its label in the catalogue, for these arguments."""
         label = move.label or f"{self.id}.action.{move.type}"
-        return ActionSpec(move.type, label(params) if callable(label) else label, seat, params, move.role)
+        return ActionSpec(move.type, label(params) if callable(label) else label, seat, params, move.role, move.look)
 
     def resolve(self, state: dict, action: dict, rng: random.Random) -> dict:
         """Check the action and decide its random parts; returns the action to store."""

@@ -16,6 +16,9 @@ from ..errors import IllegalAction
 
 # How the screen offers a move (Move.role)
 PLAY, END_TURN, ADJUST = "play", "end_turn", "adjust"
+# How its button looks (Move.look): plain; a verdict (a green tick, a red cross); one of
+# two equal choices (as large as the primary, beside it: Heist's PREP or HEIST)
+PLAIN, RIGHT, WRONG, EQUAL = "", "right", "wrong", "equal"
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,7 @@ class ActionSpec:
     player: int | None = None              # who does it (None: anyone / the table)
     params: dict[str, Param] = field(default_factory=dict)
     role: str = PLAY                       # PLAY, END_TURN or ADJUST (see Move.role)
+    look: str = PLAIN                      # PLAIN, RIGHT, WRONG or EQUAL (see Move.look)
 
 
 # -- the table of moves ----------------------------------------------------------------
@@ -202,6 +206,8 @@ class Move:
     role:    how the screen offers it: PLAY (a step of the game), END_TURN (hands
              the turn on: always in sight) or ADJUST (the table puts something
              right after a card's effect: behind one "Adjust" button).
+    look:    how its button looks: PLAIN; RIGHT or WRONG (a verdict: a green tick,
+             a red cross); EQUAL (one of equal choices: as large as the primary).
     """
     type: str
     phases: tuple[str, ...] | None = None
@@ -216,6 +222,7 @@ class Move:
     named: bool = False
     label: str | Callable[[dict[str, Param]], str] | None = None
     role: str = PLAY
+    look: str = PLAIN
 
     def params_for(self, state: dict, seat) -> dict[str, Param]:
         return self.params(state, seat) if callable(self.params) else self.params
