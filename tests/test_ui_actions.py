@@ -103,3 +103,20 @@ def test_which_item_to_use_is_asked_by_the_items_names_alone():
     assert t(group.label) == "Use an Item"
     assert [A.spec_choice_text(t, state["players"], spec, group.specs) for spec in group.specs] == [
         "Binoculars", "Key", "Knuckle Irons", "Bribe Money", "Crowbar"]     # whichever her stash holds
+
+
+def test_the_log_says_what_happened_in_the_games_past_tense_words_a_secret_unsaid():
+    game = GAMES["snitch"]
+    players = [{"name": "Ann"}, {"name": "Bob"}]
+    spec = ActionSpec("give_soap", "snitch.action.give_soap", 0,
+                      {"to": Param("seat", "snitch.param.to", choices=(0, 1))})
+    words = {"snitch.done.give_soap": "{name} gave the Soap to {to}", "log.secret": "(secret)"}
+
+    def t(key, **args):
+        return words[key].format(**args) if key in words else key
+    said = A.done_words(t, game, players, 0, spec, {"type": "give_soap", "player": 0, "to": 1})
+    assert said == "Ann gave the Soap to Bob"
+    hidden = A.done_words(t, game, players, 0, spec, {"type": "give_soap", "player": 0, "to": 1}, hidden={"to"})
+    assert hidden == "Ann gave the Soap to (secret)" and "Bob" not in hidden
+    # without the game's words: none, and the log says the step as it was offered
+    assert A.done_words(t, game, players, 0, spec, {"type": "hand_over", "player": 0, "to": 1}) is None

@@ -347,6 +347,9 @@ def describe(t, game: Game, players, state_before: dict, action: dict, hidden=()
     if seat is None and spec is not None:
         seat = spec.player
     if spec is not None:
+        said = done_words(t, game, players, seat, spec, action, hidden)
+        if said is not None:
+            return seat, said
         label = t(spec.label)
     else:
         key = f"{game.id}.action.{action.get('type')}"
@@ -369,6 +372,25 @@ def describe(t, game: Game, players, state_before: dict, action: dict, hidden=()
         parts.append(t("log.random"))
     seat = seat if _whole(seat) and 0 <= seat < len(players) else None
     return seat, " · ".join([by_whom(t, players, seat, label)] + parts)
+
+
+def done_words(t, game: Game, players, seat, spec: ActionSpec, action: dict, hidden=()) -> str | None:
+    """What happened, in the past tense, when the game words it so ("<game>.done.<type>":
+    "Ann gave the Soap to Bob"): {name} the seat that did it, and each argument by its
+    name as the screen offered it; a hidden argument is said to be secret, never shown."""
+    key = f"{game.id}.done.{action.get('type')}"
+    args = {"name": seat_name(players, seat) if seat is not None else ""}
+    for name, param in spec.params.items():
+        if name in action:
+            value = action[name]
+            # a number stays a number: the words may choose its plural by it
+            args[name] = (t("log.secret") if name in hidden else value if param.kind == "int" and _whole(value)
+                          else value_text(t, players, param, value))
+    said = t(key, **args)
+    if said == key:
+        return None
+    extra = ([t("log.manual")] if action.get("manual") else []) + ([t("log.random")] if action.get("random") else [])
+    return " · ".join([said] + extra)
 
 
 def by_whom(t, players, seat, label: str) -> str:
