@@ -34,23 +34,17 @@ from companion.timers import IDLE, RUNNING
 
 from . import game_memory, prefs
 from .notices import Notices, key_line
+from .saved_games import SESSIONS_PAGE, SavedGames, playable  # noqa: F401  (SESSIONS_PAGE: the tests')
 from .seat_pads import SeatPads
 from .table_clocks import TableClocks
 
 log = logging.getLogger(__name__)
 REFUSED = controller.REFUSED       # what a refused step raises: the rules said no, or the file did
 
-SESSIONS_PAGE = 20    # saved games read at once when looking for one
 TABLE_VIEWS = ("dice", "game", "vote")    # the screens a game is played on (Game.table_screen; a secret vote)
 TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
 TOUR_SCREENS = ("dice", "game")             # the first of these shown opens the first-run tour
 TOUR_SEEN = "tour.seen"                     # in the store's settings once it was shown
-
-
-def playable(game_id: str) -> bool:
-    """A game this Cellmate has a table screen for: saved games of a game it does not
-    know are listed, not played (the registry: asking imports only that game)."""
-    return game_id in games.GAMES
 
 
 class Table:
@@ -68,6 +62,7 @@ class Table:
         self.rig = None
         self.speaker = None                           # the voice (hardware.speaker), once attached
         self.session: Session | None = None
+        self.saved = SavedGames(store)                # what Resume, Play again and home's count read
         self.closed = False
         self.t = Catalogue(cfg.language)
         shell.lang = self.t.lang
@@ -153,6 +148,13 @@ class Table:
             screen.back_to = self.shell.current()
         self.go("pads")
 
+    def open_stats(self) -> None:
+        """Statistics, from home or from Past games: its Back goes where it was opened."""
+        screen = self.shell.screen("stats")
+        if self.shell.current() != "stats":
+            screen.back_to = self.shell.current() or "home"
+        self.go("stats")
+
     # the clocks (ui/table_clocks.py)
     @property
     def timer(self):
@@ -166,7 +168,7 @@ class Table:
 
     # -- the saved games ---------------------------------------------------------------
     def open_last_unfinished(self) -> None:
-        target = self._last_unfinished()
+        target = self.saved.last_unfinished()
         if target is not None:
             try:
                 self._set_session(Session.load(self.store, target["id"], rng=self.rng))
@@ -195,35 +197,15 @@ class Table:
             old.close()
         self.session = session
 
-    def _saved(self, unfinished: bool = False):
-        """Saved sessions (`unfinished`: only those), the last changed first, read a page at
-        a time: what home looks for is nearly always on the first page."""
-        after = None
-        while True:
-            page = self.store.list_sessions(limit=SESSIONS_PAGE, after=after, unfinished=unfinished)
-            yield from page
-            if len(page) < SESSIONS_PAGE:
-                return
-            after = (page[-1]["updated"], page[-1]["id"])
-
-    def _last_unfinished(self) -> dict | None:
-        # Like store.last_unfinished(), but only games this UI has a table screen for. Only
-        # unfinished ones are read: a table of thousands of finished games and none going
-        # read them all at every start and every look at home
-        return next((info for info in self._saved(unfinished=True) if playable(info["game"])), None)
-
     def resume_target(self) -> dict | None:
         """The unfinished session Resume goes to: the open one, else the last saved."""
         if self.session is not None and not self.session.finished:
-            return next((info for info in self._saved() if info["id"] == self.session.id), None)
-        return self._last_unfinished()
+            return self.saved.find(self.session.id)
+        return self.saved.last_unfinished()
 
     def latest_table(self) -> dict | None:
         """The table "Same table again" reuses: the open session's, else the newest saved."""
-        sessions = (info for info in self._saved() if playable(info["game"]))
-        if self.session is not None:
-            return next((info for info in sessions if info["id"] == self.session.id), None)
-        return next(sessions, None)
+        return self.saved.latest(self.session.id if self.session is not None else None)
 
     # -- navigation -------------------------------------------------------------------
     def table_name(self) -> str:
@@ -339,7 +321,7 @@ class Table:
             self.open_table()
             return
         try:
-            info = next((i for i in self._saved() if i["id"] == session_id), None)
+            info = self.saved.find(session_id)
             if info is not None and not playable(info["game"]):
                 return  # the list shows such games without a Resume button
             session = Session.load(self.store, session_id, rng=self.rng)

@@ -56,6 +56,7 @@ home-play_again = Nochmal
 home-no_table = Erst ein Spiel spielen
 home-sessions = Frühere Spiele
 home-sessions_detail = { $count } gespeichert
+home-stats_detail = Wer gewinnt, wie lange
 home-settings = Einstellungen
 home-about = Info & Hardware
 setup-title = Neues Spiel: { $game }

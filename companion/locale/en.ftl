@@ -56,6 +56,7 @@ home-play_again = Play again
 home-no_table = Play a game first
 home-sessions = Past games
 home-sessions_detail = { $count } saved
+home-stats_detail = Who wins, how long
 home-settings = Settings
 home-about = About & hardware
 setup-title = New game: { $game }

@@ -1,4 +1,4 @@
-"""Home: new game, resume, play again, past games, settings, about & hardware.
+"""Home: new game, resume, play again; past games, statistics, settings, about & hardware.
 
 Its look is in home.kv beside this file."""
 from __future__ import annotations
@@ -30,8 +30,7 @@ class HomeScreen(BaseScreen):
             self.name_table(ids.again, latest)
         else:
             ids.again.detail, ids.again.names = t("home.no_table"), []
-        count = table.store.count_sessions()
-        ids.sessions.detail = t("home.sessions_detail", count=count)
+        ids.sessions.detail = t("home.sessions_detail", count=table.saved.count())
         ids.settings.detail = f"{LANGUAGES[t.lang]} · {t('settings.buzzer_on' if table.buzzer_on else 'settings.buzzer_off')}"
         ids.about.detail = t("home.about_" + table.rig_mode())
 

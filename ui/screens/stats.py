@@ -99,6 +99,8 @@ class MergeDialog(Dialog):
 
 
 class StatsScreen(BaseScreen):
+    back_to = StringProperty("sessions")     # where Back goes: where it was opened (Table.open_stats)
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.browse = self.app.browse   # reads the store for this screen (ui/browse.py)
