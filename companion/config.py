@@ -70,6 +70,12 @@ class Pads:
 
 
 @dataclass(frozen=True)
+class Phones:
+    enabled: bool = False           # serve the phones' page on the local network (README "Phones at the table")
+    port: int = 8080                # the TCP port it listens on (an unprivileged one)
+
+
+@dataclass(frozen=True)
 class Config:
     language: str = "en"
     data_dir: str = ""
@@ -79,6 +85,7 @@ class Config:
     timer: Timer = field(default_factory=Timer)
     display: Display = field(default_factory=Display)
     pads: Pads = field(default_factory=Pads)
+    phones: Phones = field(default_factory=Phones)
 
 
 def _show(value, limit: int = 60) -> str:
@@ -149,6 +156,13 @@ def _ports(value):
     return tuple(v.strip() for v in value), None
 
 
+def _port(value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 1024 <= value <= 65535:
+        return None, (f"must be a TCP port from 1024 to 65535 (Cellmate runs unprivileged, so no lower one), "
+                      f"got {_show(value)}")
+    return value, None
+
+
 PATH_MAX = 4095  # bytes in a whole path, and in one name in it, on Linux
 NAME_MAX = 255
 
@@ -196,6 +210,8 @@ CHECKS = {
     "pads.vid": _int_range(0, 0xFFFF),
     "pads.pid": _int_range(0, 0xFFFF),
     "pads.simulated": _int_range(0, 8),
+    "phones.enabled": _bool,
+    "phones.port": _port,
 }
 
 

@@ -21,6 +21,10 @@ have_cmd mkfs.vfat || need_debs+=(dosfstools)
 have_cmd mkfs.exfat || need_debs+=(exfatprogs)
 have_cmd fusefat || need_debs+=(fusefat)
 have_cmd mount.exfat-fuse || need_debs+=(exfat-fuse)
+# The phones' page tested in a real browser (tests/test_phones_browser.py): Debian's headless
+# Chromium and its WebDriver, driven by Selenium.
+have_cmd chromium || need_debs+=(chromium)
+have_cmd chromedriver || need_debs+=(chromium-driver)
 if [ ${#need_debs[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         echo "cellmate: installing system packages: ${need_debs[*]}"
