@@ -23,8 +23,10 @@ def test_switching_to_german_changes_every_screen_at_once(make_ui, tmp_path):
     home = ui.ids()
     assert home.new_game.title == "New game"
     settings = open_settings(ui)
-    ui.tap(settings.lang_de)
-    assert settings.lang_de.tone == "selected" and settings.lang_en.tone == "normal"
+    english, german = ui.screen.language_buttons()
+    assert (english.text, german.text) == ("English", "Deutsch")     # each language in its own words
+    ui.tap(german)
+    assert german.tone == "selected" and english.tone == "normal"
     assert "Sprache" in ui.texts(ui.screen) and "Language" not in ui.texts(ui.screen)
     ui.tap(settings.back)
     assert home.new_game.title == "Neues Spiel" and home.resume.title == "Weiterspielen"
@@ -48,6 +50,28 @@ def test_switching_to_german_changes_every_screen_at_once(make_ui, tmp_path):
     again = make_ui(data_dir=tmp_path / "d")  # kept in the store
     assert again.app.lang == "de"
     assert again.ids("dice").headline.text == "Anna ist dran"
+
+
+def test_a_language_is_its_files_the_settings_offer_each_found(make_ui, tmp_path, monkeypatch):
+    """A third language's locale file beside the two: Settings has a button for it, named
+    in its own words; no list of languages is kept anywhere else."""
+    import shutil
+
+    from companion import i18n
+    from ui.screens import settings as settings_screen
+    locale = tmp_path / "locale"
+    shutil.copytree(i18n._DIR, locale)
+    (locale / "fr.ftl").write_text("app-title = Cellmate\n", encoding="utf-8")
+    monkeypatch.setattr(i18n, "_DIR", locale)
+    monkeypatch.setattr(settings_screen, "LANGUAGES", i18n._Languages())
+    ui = make_ui()
+    open_settings(ui)
+    buttons = ui.screen.language_buttons()
+    assert [b.text for b in buttons] == ["English", "Deutsch", "Français"]
+    assert [b.tone for b in buttons] == ["selected", "normal", "normal"]
+    for button in buttons:
+        assert button.get_root_window() is not None and button.right <= 800 and button.width >= 120
+    look(ui, "settings-three-languages")
 
 
 def test_new_default_names_follow_the_language(make_ui):

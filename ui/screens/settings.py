@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from companion import games
 from companion.games.memory import remembers
+from companion.i18n import LANGUAGES
 from companion.speech import KINDS
 
 from .. import prefs
+from ..widgets.buttons import FlatButton
 from .base import BaseScreen
 
 
@@ -16,8 +18,8 @@ class SettingsScreen(BaseScreen):
         table = self.table
         cfg = table.cfg
         ids = self.ids
-        ids.lang_en.tone = "selected" if table.t.lang == "en" else "normal"
-        ids.lang_de.tone = "selected" if table.t.lang == "de" else "normal"
+        for button in self.language_buttons():
+            button.tone = "selected" if button.lang == table.t.lang else "normal"
         ids.buzzer_on.tone = "selected" if table.buzzer_on else "normal"
         ids.buzzer_off.tone = "normal" if table.buzzer_on else "selected"
         voice = cfg.speech
@@ -31,6 +33,18 @@ class SettingsScreen(BaseScreen):
         ids.tick_last.text = str(cfg.timer.tick_last)
         ids.debounce.text = self.t("settings.ms", n=cfg.buttons.debounce_ms)
         self.show_memories()
+
+    def language_buttons(self) -> list:
+        """One button for each language found (companion.i18n LANGUAGES: its locale files),
+        named in its own words, in the order found; made the first time."""
+        box = self.ids.languages
+        if not box.children:
+            for code in LANGUAGES:
+                button = FlatButton(text=LANGUAGES[code])
+                button.lang = code
+                button.bind(on_release=lambda b: self.table.set_language(b.lang))
+                box.add_widget(button)
+        return list(reversed(box.children))
 
     def toggle_kind(self, kind: str):
         """One kind of line said aloud (companion.speech KINDS) on or off."""
