@@ -129,7 +129,6 @@ sessions-confirm_text =
     { $detail }
 
     Löschen kann nicht rückgängig gemacht werden.
-date-format = %d.%m.%Y %H:%M
 settings-title = Einstellungen
 settings-language = Sprache
 settings-buzzer = Summer

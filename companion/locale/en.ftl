@@ -129,7 +129,6 @@ sessions-confirm_text =
     { $detail }
 
     Deleting cannot be undone.
-date-format = %Y-%m-%d %H:%M
 settings-title = Settings
 settings-language = Language
 settings-buzzer = Buzzer

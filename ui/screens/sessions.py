@@ -12,15 +12,13 @@ top of the list first, and kept (companion/results.py settle), so each such game
 is worked out once. A log that gives no result says "Result unknown"."""
 from __future__ import annotations
 
-import time
-
 from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
-from companion import results, stats
+from companion import dates, results, stats
 from companion.controller import REFUSED
 from companion.past_games import PAGE  # noqa: F401  (a page of the list, as the tests know it)
 from companion.session import Session
@@ -196,7 +194,7 @@ class SessionsScreen(BaseScreen):
     def detail(self, info) -> str:
         t = self.t
         title = game_title(t, info["game"])
-        when = time.strftime(t("date.format"), time.localtime(info["updated"]))
+        when = dates.when(info["updated"], t.lang)
         state = t("sessions.finished" if info["finished"] else "sessions.running")
         return f"{title} · {state}\n{when} · {t('sessions.moves', count=info['head'])}"
 
