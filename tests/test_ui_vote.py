@@ -34,6 +34,13 @@ def words(ui) -> str:
     return " ".join(ui.texts())
 
 
+def assert_readable(label):
+    """Read from 1 m: at least 24 px, in the text colour (not the dim one), its lines all in view."""
+    from ui import theme
+    assert label.font_size >= 24 and list(label.color) == list(theme.TEXT)
+    assert label.height >= label.texture_size[1] and label.get_root_window() is not None
+
+
 def ballot(ui, choice, look_as=None):
     """The voter named on the hand-off takes the screen, taps `choice` and casts it."""
     screen, ids = face(ui)
@@ -80,6 +87,7 @@ def test_a_secret_vote_passed_round_shows_nobodys_ballot(make_ui):
     said = words(ui)
     assert "Dora" not in said and "Cast my vote" not in said
     assert ids.words.text == "Vote cast. Pass to Ben; tap when only Ben can see the screen."
+    assert_readable(ids.words)
     look(ui, "vote-3-blank")
 
     # UNDO (the button, or the Log's) cannot reach a cast vote: whoever holds the screen now
@@ -142,4 +150,5 @@ def test_the_hand_off_and_the_blank_screen_in_german(make_ui):
     screen, ids = face(ui)
     assert ids.words.text == ("Stimme abgegeben. Weitergeben an Ben; tippen, wenn nur Ben den Bildschirm sieht.")
     assert "Cleo" not in words(ui)
+    assert_readable(ids.words)
     look(ui, "vote-de-3-blank")

@@ -134,6 +134,11 @@ class Table:
         return self.seat_pads.statuses
 
     @property
+    def pads_present(self) -> bool:
+        """A pad hub is open and knows a pad (the screens' "Seat pads" and how pads vote)."""
+        return bool(self.seat_pads.statuses)
+
+    @property
     def pad_table(self):
         return self.seat_pads.table
 

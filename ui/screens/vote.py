@@ -45,6 +45,8 @@ class VoteScreen(BaseScreen):
         self._for = None                 # the session whose vote this is
         # the three faces, made once; one at a time is in the screen's body
         self.faces = {HANDOFF: Factory.VoteHandoff(), CHOOSE: Factory.VoteBallot(), BLANK: Factory.VoteBlank()}
+        for face in self.faces.values():
+            face.screen = self           # their taps call this screen (vote.kv)
         self.faces[WAIT] = self.faces[HANDOFF]
 
     # -- what the table sees ---------------------------------------------------------
@@ -99,7 +101,7 @@ class VoteScreen(BaseScreen):
             f.tap.tone = "quiet" if self.stage == WAIT else "primary"     # waiting: a tap does nothing
             cast = table.pad_table.ballots_cast()
             f.tally.text = t("vote.cast", done=cast, count=len(voters))
-            f.pads_help.text = t("vote.pads") if self.app.pads_present else ""
+            f.pads_help.text = t("vote.pads") if table.pads_present else ""
             f.again.opacity, f.again.disabled = (1, False) if cast else (0, True)
         elif self.stage == CHOOSE:
             f = face.ids
