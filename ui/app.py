@@ -33,6 +33,7 @@ from companion.store import Store  # noqa: E402
 from companion.timers import IDLE  # noqa: E402
 
 from . import prefs  # noqa: E402
+from .phones import Phones  # noqa: E402
 from .table import Table  # noqa: E402
 
 STORE_RETRY_SECONDS = 1.0          # a store locked at start is tried again this often
@@ -76,6 +77,7 @@ class CellmateApp(App):
             self.table.attach_rig(rig)
         if speaker is not None:
             self.table.attach_speaker(speaker)
+        self.table.phones = Phones(self.table)   # [phones] on: started after the first frame (ui/start.py)
 
     @property
     def browse(self):
@@ -128,6 +130,7 @@ class CellmateApp(App):
             Window.unbind(on_flip=_frame_done)
         if self._store_retry is not None:
             self._store_retry.cancel()
+        self.table.phones.close()
         self.table.close()
         if self._browse is not None:
             self._browse.close()
@@ -142,9 +145,11 @@ class CellmateApp(App):
         self.screen(name)           # made when first shown
         self.root.ids.toast.hide()  # a brief message belongs to the screen it was said on
         self.sm.current = name      # its on_pre_enter refreshes it
+        self.table.phones.changed()  # the phones see what the table shows (nothing sent when off)
 
     def redraw(self) -> None:
         self.sm.current_screen.refresh()
+        self.table.phones.changed()
 
     def made(self, name: str) -> bool:
         return self.sm is not None and self.sm.has_screen(name)
