@@ -103,7 +103,7 @@ def test_a_refused_keypad_tap_says_the_number_it_would_have_made(make_ui, lang, 
     ui = make_ui()
     ui.app.table.set_language(lang)
     taken = []
-    dialog = NumberDialog(-99, 99, 0, done=taken.append)
+    dialog = NumberDialog(-99, 99, 0, done=taken.append, table=ui.app.table)
     dialog.open()
     ui.pump(2)
     keypad = dialog.keypad

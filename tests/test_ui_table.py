@@ -67,6 +67,9 @@ class Shell:
     def show_toast(self, text, kind="info", seconds=3.0):
         self.toasts.append((text, kind))
 
+    def hide_toast(self):
+        self.toasts.append(("", "hidden"))
+
     def flash(self, text, seconds):
         self.flashes.append(text)
 

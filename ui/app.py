@@ -167,6 +167,10 @@ class CellmateApp(App):
         if self.root is not None:
             self.root.ids.toast.show(text, kind, seconds)
 
+    def hide_toast(self) -> None:
+        if self.root is not None:
+            self.root.ids.toast.hide()
+
     def flash(self, text: str, seconds: float) -> None:
         """The buzzer's stand-in off a Pi: its cue on the badge."""
         if self.root is not None:

@@ -8,7 +8,7 @@ on the screen it was said on; the last one's words are kept (tests, the bench).
 
 `words()` is the table's catalogue now (it follows a change of language);
 `view` is what shows them: its `notice_text` is set, its `show_toast(text, kind,
-seconds)` called (ui/app.py: the app's banner property and toast widget).
+seconds)` and `hide_toast()` called (ui/app.py: the app's banner property and toast widget).
 """
 from __future__ import annotations
 
@@ -81,3 +81,7 @@ class Notices:
     def toast(self, text: str, kind: str = "info", seconds: float = 3.0) -> None:
         self.last_toast = text
         self.view.show_toast(text, kind, seconds)
+
+    def hush(self) -> None:
+        """The toast on show taken away (said again where the player looks: a dialog)."""
+        self.view.hide_toast()

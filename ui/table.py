@@ -15,7 +15,7 @@ secret vote runs (Game.ballot), the vote screen. The seat pads
 `shell` is the screens (ui/app.py CellmateApp): `current()` (the screen on show,
 None before there is one), `show(name)`, `screen(name)` (made when first asked
 for), `made(name)`, `redraw()` (the screen on show, from the state),
-`show_toast(text, kind, seconds)`, `flash(text, seconds)`, `open_tour(steps, done)`,
+`show_toast(text, kind, seconds)`, `hide_toast()`, `flash(text, seconds)`, `open_tour(steps, done)`,
 and the properties the kv files read, which the table sets (lang, title,
 key_help_text, notice_text, pads_present, timer_* and countdown_*).
 """
@@ -552,6 +552,10 @@ class Table:
 
     def toast(self, text: str, kind: str = "info", seconds: float = 3.0) -> None:
         self.notices.toast(text, kind, seconds)
+
+    def hush(self) -> None:
+        """A refusal said in a dialog: not again on the toast behind it."""
+        self.notices.hush()
 
     def dismiss_notice(self) -> None:
         self.notices.dismiss()

@@ -20,7 +20,7 @@ from ..widgets.text import text_width
 from ..widgets.window import Dialog
 from .action_form import FORM, FORM_KEYPAD, SEND, SKIP, SPECS, ActionForm, number_text, text_limit
 from .form_page import ChoiceGrid, FieldInput, form_page, lay_out
-from .keypad import Keypad, said_here
+from .keypad import Keypad
 
 HEADING_WIDTH = 600     # the top bar beside Back and the page count
 
@@ -192,7 +192,7 @@ class ActionDialog(Dialog):
     def _show_keypad(self, param, entry, done):
         low, high = A.bounds(param)
         placeholder = number_text(param.default) if param.optional and param.default is not None else ""
-        self.keypad = Keypad(low, high, entry=entry, placeholder=placeholder, done=done)
+        self.keypad = Keypad(low, high, self.t, entry=entry, placeholder=placeholder, done=done)
         self.ids.body.add_widget(self.keypad)
         if self.message:                # a refusal of what was sent: said where the number is typed
             self.keypad.refuse(self.message)
@@ -344,7 +344,7 @@ class ActionDialog(Dialog):
     def _refused(self, error):
         """The rules said no: say why on the page, with everything entered still there."""
         text = _app().table.t.error(error) if error is not None else ""
-        said_here()
+        _app().table.hush()                # said on the page: not again on the toast behind it
         self.asking.refused()              # one at a time: back to the last question, its answer kept
         self.message = text
         self.show()

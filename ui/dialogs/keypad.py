@@ -4,7 +4,6 @@ in keypad.kv beside this file; which entries are taken is ui.actions' (keypad_ty
 """
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
@@ -17,27 +16,23 @@ from ..wrapping import unbroken
 from .action_form import number_text
 
 
-def _app():
-    return App.get_running_app()
-
-
 class Keypad(OwnLook, BoxLayout):
     """Digits for a number from a wide range: the entry shown large, a digit that
     cannot lead to a number in the range refused with the range said, CONFIRM
-    hands the number on (to `done(keypad)`)."""
+    hands the number on (to `done(keypad)`). `t`: the table's catalogue."""
     entry = StringProperty("")
     placeholder = StringProperty("")    # shown dim while nothing is typed
     message = StringProperty("")
     wrong = BooleanProperty(False)
 
-    def __init__(self, low: int, high: int, entry: str = "", placeholder: str = "", done=None, **kwargs):
+    def __init__(self, low: int, high: int, t, entry: str = "", placeholder: str = "", done=None, **kwargs):
         super().__init__(**kwargs)
         self.low, self.high = low, high
+        self.t = t
         self.done = done
         self.entry = entry
         self.placeholder = placeholder
         self.keys: dict[str, FlatButton] = {}
-        t = _app().table.t
         self.hint = t("picker.range", low=self.shown(low), high=self.shown(high))
         self.message = self.hint
         grid = self.ids.key_grid
@@ -67,12 +62,12 @@ class Keypad(OwnLook, BoxLayout):
             self.refuse()
         else:       # the number the tap would have made, so the table sees which tap was refused
             # a long one breaks after the number, never inside "Only −99 to 99"
-            self.refuse(_app().table.t("keypad.refused_typed", typed=typed.replace("-", "−"),
+            self.refuse(self.t("keypad.refused_typed", typed=typed.replace("-", "−"),
                                  limits=unbroken(self.limits())))
 
     def limits(self) -> str:
         """The range in words: "Only 5 to 600"."""
-        return _app().table.t("keypad.refused", low=self.shown(self.low), high=self.shown(self.high))
+        return self.t("keypad.refused", low=self.shown(self.low), high=self.shown(self.high))
 
     def refuse(self, text: str = ""):
         self.wrong = True
@@ -91,12 +86,13 @@ class NumberDialog(Dialog):
     shown dim until a digit is typed; CONFIRM hands the number to `done(value)`, which
     returns None once it is taken (the dialog closes) or the words why not (said on the
     keypad, the number kept to put right). Cancel leaves everything as it was; so does
-    CONFIRM with nothing typed."""
+    CONFIRM with nothing typed. `table`: the table presenter (ui/table.py) asking."""
 
-    def __init__(self, low: int, high: int, value: int, done, **kwargs):
+    def __init__(self, low: int, high: int, value: int, done, table, **kwargs):
         super().__init__(**kwargs)
         self.done = done
-        self.keypad = Keypad(low, high, placeholder=number_text(value), done=self._keyed)
+        self.table = table
+        self.keypad = Keypad(low, high, table.t, placeholder=number_text(value), done=self._keyed)
         self.ids.body.add_widget(self.keypad)
 
     def _keyed(self, keypad):
@@ -109,14 +105,8 @@ class NumberDialog(Dialog):
             return
         refusal = self.done(value)
         if refusal:
-            said_here()
+            self.table.hush()             # said on the keypad: not again on the toast behind it
             keypad.refuse(refusal)
             return
         self.dismiss()
 
-
-def said_here():
-    """A refusal said in the dialog: not again on the toast behind it."""
-    app = _app()
-    if app.root is not None and "toast" in app.root.ids:
-        app.root.ids.toast.hide()

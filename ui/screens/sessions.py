@@ -28,7 +28,7 @@ from .. import theme
 from ..dialogs.confirm import ConfirmDialog
 from ..widgets.buttons import FlatButton
 from ..widgets.window import Dialog
-from .base import BaseScreen, PLAYABLE, game_title, players_text, running_app
+from .base import BaseScreen, PLAYABLE, game_title, players_text
 from .log import LogFeed, show
 
 ROW = 112       # a row's height (dp); a finished game's result adds a line
@@ -65,14 +65,14 @@ class GameLogDialog(Dialog):
     players = ListProperty([])          # its title: the names, whole
     more_text = StringProperty("")
 
-    def __init__(self, session: Session, **kwargs):
+    def __init__(self, session: Session, t, **kwargs):
         super().__init__(**kwargs)
         self.session = session
+        self.t = t                          # the table's catalogue
         self.feed = LogFeed()
 
     def on_open(self):
-        app = running_app()
-        show(self.ids.scroll, self.feed.rows(self.session, app.table.t, app.lang))
+        show(self.ids.scroll, self.feed.rows(self.session, self.t, self.t.lang))
 
 
 STATS_AHEAD = 0.4       # s on Past games before Statistics is made ready (its kv rules, layout, words: ~30 ms)
@@ -223,7 +223,7 @@ class SessionsScreen(BaseScreen):
         except REFUSED as exc:
             self.table.toast(self.t.error(exc), "error")
             return
-        GameLogDialog(session, title=row.title, players=list(row.players), more_text=row.more_text,
+        GameLogDialog(session, self.t, title=row.title, players=list(row.players), more_text=row.more_text,
                       body=row.detail.replace("\n", " · ")).open()
 
     def ask_delete(self, row: SessionRow):

@@ -57,7 +57,7 @@ class SettingsScreen(BaseScreen):
         from ..dialogs.keypad import NumberDialog
         low, high = bounds
         dialog = NumberDialog(low, high, prefs.get(self.table.cfg, key),
-                              lambda value: self.table.change_setting(key, value), title=self.t(question))
+                              lambda value: self.table.change_setting(key, value), self.table, title=self.t(question))
         dialog.open()
         return dialog
 

@@ -273,7 +273,7 @@ class SetupScreen(BaseScreen):
         option = row.option
         low, high = A.bounds(option)
         dialog = NumberDialog(low, high, self.options[option.name], lambda value: self.set_option(row, value),
-                              title=self.t(option.label))
+                              self.table, title=self.t(option.label))
         dialog.open()
         return dialog
 
