@@ -107,6 +107,7 @@ class PhoneServer:
         if not ready.wait(10):
             failure.append("the server did not start within 10 s")
         if failure:
+            self._thread.join(10)
             self.stop()
             raise PhonesError(failure[0])
         return self
@@ -118,9 +119,9 @@ class PhoneServer:
             loop.run_until_complete(self._listen())
         except OSError as exc:
             failure.append(_why(exc, self.port))
-            ready.set()
             loop.run_until_complete(self._cleanup())
             loop.close()
+            ready.set()
             return
         ready.set()
         try:

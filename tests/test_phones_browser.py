@@ -1,0 +1,167 @@
+"""The phones' page in a real browser: Debian's headless Chromium driven by Selenium,
+several browsers at once as several seats, at phone size (390x844). Each joins through
+the address read from the QR code in a screenshot of the Pi's dialog; they roll, drop
+off and come back, and vote in secret. Screenshots in English and German go to
+build/screenshots/phones-*.png."""
+import shutil
+import time
+
+import pytest
+
+from companion.config import Config, Phones
+from ui_fixtures import SHOTS, kivy_window, make_ui, to_gun_vote  # noqa: F401
+from test_phones_table import open_dialog, qr_address
+
+pytestmark = [pytest.mark.ui, pytest.mark.skipif(not shutil.which("chromedriver") or not shutil.which("chromium"),
+                                                 reason="Debian's chromium and chromium-driver (scripts/_setup.sh)")]
+PHONE = (390, 844)
+COLOURS = ("orange", "sky", "green", "yellow")
+
+
+@pytest.fixture(scope="module")
+def browsers():
+    """Four phones: one headless Chromium each (its own profile: its own seat key), shared by the tests."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    def one():
+        options = webdriver.ChromeOptions()
+        options.binary_location = shutil.which("chromium")
+        for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                    f"--window-size={PHONE[0]},{PHONE[1]}", "--hide-scrollbars", "--no-first-run",
+                    "--disable-extensions", "--disable-background-networking"):
+            options.add_argument(arg)
+        driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",   # a phone's screen, its whole page
+                               {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
+        return driver
+    drivers = [one() for _ in range(4)]
+    yield drivers
+    for driver in drivers:
+        driver.quit()
+
+
+def players(names):
+    return [{"name": n, "colour": COLOURS[i], "letter": n[0]} for i, n in enumerate(names)]
+
+
+def until(ui, check, seconds=8.0, what="it"):
+    """Pump the table (a phone's message reaches it on Kivy's clock) until `check()` is true."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        ui.pump(1)
+        value = check()
+        if value:
+            return value
+        time.sleep(0.01)
+    raise AssertionError(f"no {what} within {seconds} s")
+
+
+def text(driver, element_id) -> str:
+    from selenium.webdriver.common.by import By
+    element = driver.find_element(By.ID, element_id)
+    return element.text if element.is_displayed() else ""
+
+
+def join(ui, driver, address, seat, picture=None):
+    """Open the address, tap the seat, wait for the seat's own view."""
+    from selenium.webdriver.common.by import By
+    driver.get(address)
+    button = until(ui, lambda: [b for b in driver.find_elements(By.CSS_SELECTOR, "#seats button")][seat:seat + 1],
+                   what="seat buttons")[0]
+    if picture:
+        shot(ui, driver, picture, settle=0)
+    button.click()
+    until(ui, lambda: driver.find_element(By.ID, "game").is_displayed(), what="the seat's view")
+
+
+def click(driver, selector, label=None):
+    from selenium.webdriver.common.by import By
+    for button in driver.find_elements(By.CSS_SELECTOR, selector):
+        if button.is_displayed() and button.is_enabled() and (label is None or button.text == label):
+            button.click()
+            return True
+    return False
+
+
+def shot(ui, driver, name, settle=1.3):
+    time.sleep(settle)      # the turn's flash is over
+    ui.pump(1)
+    path = SHOTS / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(path))
+    return path
+
+
+def test_phones_join_by_the_qr_code_roll_drop_and_come_back(make_ui, browsers):
+    anna, ben = browsers[:2]
+    ui = make_ui(seat=0, config=Config(language="en", phones=Phones(enabled=True, port=0)))
+    table = ui.app.table
+    assert table.phones.open(host="127.0.0.1") is not None
+    table.start_game("dice", players(("Anna", "Ben")), {})
+    ui.pump(2)
+    open_dialog(ui)
+    address = qr_address(ui.shot("phones-dialog-qr"))
+    assert address == table.phones.address()
+    join(ui, anna, address, 0)
+    join(ui, ben, address, 1, picture="phones-join-en")
+    assert set(table.phones.server.registry.seated()) == {0, 1}
+    assert until(ui, lambda: text(anna, "prompt") == "Your turn", what="Anna's turn")
+    assert text(ben, "prompt") == "Waiting for Anna"
+    head = table.session.head
+    assert click(anna, "#buttons button.primary")             # Anna rolls from her phone
+    until(ui, lambda: table.session.head == head + 1, what="the roll")
+    until(ui, lambda: text(ben, "news") != "", what="the news on Ben's phone")
+    shot(ui, anna, "phones-dice-en")
+
+    # Ben's phone drops off the Wi-Fi; the table plays on; he comes back to his seat and catches up
+    server = table.phones.server
+    phone = server.registry.holder(1)
+    server.loop.call_soon_threadsafe(lambda: __import__("asyncio").ensure_future(server._sockets[phone].close()))
+    until(ui, lambda: not phone.connected, what="the drop")
+    table.perform_all([a for a in [_next_action(table)] if a])
+    version = table.session.head
+    until(ui, lambda: phone.connected and text(ben, "prompt") != "", what="Ben back")
+    ben.refresh()                 # the page reloaded: its seat key (kept by the browser) brings it back
+    until(ui, lambda: text(ben, "game-title").startswith("Ben"), what="Ben's seat after a reload")
+    assert table.phones.server.registry.holder(1) is phone and table.session.head == version
+
+
+def _next_action(table):
+    """A step of the dice table from the Pi (DONE: the next player), whatever it is."""
+    from companion.pads import pad_action
+    state = table.session.state
+    return pad_action(state, state.get("current", 0), 2) or pad_action(state, state.get("current", 0), 1)
+
+
+def test_four_phones_vote_in_secret_in_german(make_ui, browsers):
+    ui = make_ui(seat=0, config=Config(language="de", phones=Phones(enabled=True, port=0)))
+    table = ui.app.table
+    assert table.phones.open(host="127.0.0.1") is not None
+    names = ("Anna", "Ben", "Cleo", "Dora")
+    table.start_game("snitch", players(names), {"vote": "secret"})
+    ui.pump(2)
+    assert table.session.setup["options"]["vote"] == "secret"
+    open_dialog(ui)
+    address = qr_address(ui.shot("phones-dialog-de"))
+    ui.modal().dismiss()
+    for seat, driver in enumerate(browsers):
+        join(ui, driver, address, seat)
+    to_gun_vote(ui.app)
+    ui.pump(2)
+    assert ui.app.sm.current == "vote"
+    ballot = table.session.game.ballot(table.session.state)
+    until(ui, lambda: all(text(d, "vote-question") for d in browsers), what="the vote on every phone")
+    shot(ui, browsers[0], "phones-vote-de")
+    voters = list(ballot.voters)
+    for n, seat in enumerate(voters):
+        driver = browsers[seat]
+        choice = names[ballot.candidates[0]] if ballot.candidates[0] != seat else names[ballot.candidates[-1]]
+        assert click(driver, "#candidates button", choice)
+        if n < len(voters) - 1:
+            until(ui, lambda: table.pad_table.has_voted(seat), what="the ballot held")
+            assert table.session.game.ballot(table.session.state) is not None     # nothing counted yet
+            until(ui, lambda: "abgegeben" in text(driver, "vote-voted"), what="'voted' on the phone")
+    until(ui, lambda: table.session.game.ballot(table.session.state) is None, what="the totals counted")
+    until(ui, lambda: not browsers[0].find_element("id", "vote").is_displayed(), what="the vote gone")
+    shot(ui, browsers[1], "phones-after-vote-de")
