@@ -30,7 +30,8 @@ def test_an_error_in_the_block_closes_the_thing_and_goes_on():
 def test_the_hardware_that_holds_pins_or_threads_closes_this_way():
     from hardware.buttons import ButtonPanel
     from hardware.buzzer import CuePlayer
+    from hardware.pads.driver import PadHub
     from hardware.rig import Rig
     from hardware.speaker import Speaker
 
-    assert all(issubclass(cls, Closing) for cls in (ButtonPanel, CuePlayer, Rig, Speaker))
+    assert all(issubclass(cls, Closing) for cls in (ButtonPanel, CuePlayer, PadHub, Rig, Speaker))

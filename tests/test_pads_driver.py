@@ -117,6 +117,14 @@ def test_with_no_pad_plugged_in_the_sender_sleeps(make_hub, make_pad):
     online(hub, 1)
 
 
+def test_with_a_hub_it_runs_and_at_the_end_its_threads_stop(make_pad, links):
+    """`with PadHub(...) as hub:` starts it; the block's end closes it (companion.closing)."""
+    make_pad("p1", seat=2)
+    with PadHub(Pads(scan=False, ports=(str(links / "pad-*"),)), Sink(), Sink(), poll=POLL) as hub:
+        online(hub, 1)
+    assert not any(t.name.startswith("cellmate-pads") for t in threading.enumerate())      # its threads ended
+
+
 def test_a_pad_says_hello_and_keeps_the_seat_it_remembers(make_pad, make_hub):
     make_pad("E6614C311B2A7E2F", seat=2, fw="1.0.0", buttons=3)
     hub = make_hub()

@@ -48,6 +48,7 @@ import serial
 import serial.threaded
 from serial.tools import list_ports
 
+from companion.closing import Closing
 from companion.pads import (CONNECTING, IGNORED, INCOMPATIBLE, OFF, OFFLINE, ONLINE,  # noqa: F401  (PadStatus.state)
                             Led, SeatClaims)
 
@@ -256,7 +257,7 @@ def _pads_config(config):
     return getattr(config, "pads", config)
 
 
-class PadHub:
+class PadHub(Closing):
     """Every seat pad: see the module's doc. ``config`` is ``Config`` or its
     ``pads`` section. ``ports`` adds more names to look at (a callable giving
     them is asked on every poll)."""
@@ -315,7 +316,14 @@ class PadHub:
         self._watcher.start()
         return self
 
-    def stop(self) -> None:
+    def __enter__(self):
+        """`with PadHub(...) as hub:` starts it: a hub does nothing until started, so
+        here alone `with` does more than Closing's; its end closes it (Closing)."""
+        return self.start()
+
+    def close(self) -> None:
+        """The threads stopped, the ports and the simulated pads closed (start() may
+        begin again)."""
         self._stop.set()
         with self._send_cond:
             self._send_cond.notify_all()
@@ -336,11 +344,7 @@ class PadHub:
             shutil.rmtree(self._sim_dir, ignore_errors=True)
             self._sim_dir = None
 
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
+    stop = close            # start()'s pair
 
     # -- what the app asks -----------------------------------------------------
     def status(self) -> list[PadStatus]:
