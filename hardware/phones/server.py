@@ -23,6 +23,7 @@ import asyncio
 import importlib.util
 import json
 import logging
+import os
 import socket
 import threading
 import time
@@ -64,17 +65,38 @@ def fonts_dir() -> Path | None:
     return Path(list(spec.submodule_search_locations)[0]) / "data" / "fonts"
 
 
+SYSTEMD_NAME = "cellmate-phones"          # the socket's FileDescriptorName (systemd/cellmate-phones.socket)
+ONLY_SYSTEMD = "CELLMATE_PHONES"           # "systemd" in the kiosk's unit: no network but the socket handed over
+
+
+def inherited_socket() -> int | None:
+    """The phones' port handed over by systemd (the kiosk: cellmate-phones.socket), or None."""
+    if os.environ.get("LISTEN_PID") != str(os.getpid()):
+        return None
+    names = os.environ.get("LISTEN_FDNAMES", "").split(":")
+    try:
+        count = int(os.environ.get("LISTEN_FDS", "0"))
+    except ValueError:
+        return None
+    return next((3 + i for i in range(count) if i < len(names) and names[i] == SYSTEMD_NAME), None)
+
+
 def lan_address() -> str:
     """This machine's address on the local network (the interface of its default
-    route; no packet is sent), else 127.0.0.1."""
+    route; no packet is sent). With no network of its own (the kiosk's service, which
+    only has the socket systemd hands it) its name on the local network, <host>.local
+    (mDNS, which Raspberry Pi OS answers)."""
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("10.254.254.254", 1))
-        return probe.getsockname()[0]
+        address = probe.getsockname()[0]
     except OSError:
-        return "127.0.0.1"
+        address = "127.0.0.1"
     finally:
         probe.close()
+    if address.startswith("127.") or address == "0.0.0.0":
+        return f"{socket.gethostname()}.local"
+    return address
 
 
 class PhoneServer:
@@ -117,8 +139,8 @@ class PhoneServer:
         asyncio.set_event_loop(loop)
         try:
             loop.run_until_complete(self._listen())
-        except OSError as exc:
-            failure.append(_why(exc, self.port))
+        except (OSError, PhonesError) as exc:
+            failure.append(_why(exc, self.port) if isinstance(exc, OSError) else str(exc))
             loop.run_until_complete(self._cleanup())
             loop.close()
             ready.set()
@@ -137,7 +159,16 @@ class PhoneServer:
         app.router.add_get("/{key:[A-Za-z0-9_-]{16,64}}", self._page)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
+        handed = inherited_socket()
+        if handed is not None:          # the kiosk: systemd's socket, a copy (closed when switched off)
+            sock = socket.socket(fileno=os.dup(handed))
+            self.port = sock.getsockname()[1]
+            site = web.SockSite(self._runner, sock)
+        elif os.environ.get(ONLY_SYSTEMD) == "systemd":
+            raise PhonesError("on this kiosk the phones' port comes from systemd: set [phones] enabled = true "
+                              "in /etc/cellmate/config.toml and run sudo scripts/install-pi again")
+        else:
+            site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
         await site.start()
         if self.port == 0:          # tests: the port the system chose
             self.port = site._server.sockets[0].getsockname()[1]

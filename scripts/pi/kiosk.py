@@ -70,6 +70,12 @@ STICK_RULE = "/etc/udev/rules.d/99-cellmate-stick.rules"
 STICK_MOUNT = "/opt/cellmate/mount-stick"
 STICKS = "/media/cellmate"
 EJECT_UNITS = ("/etc/systemd/system/cellmate-eject.path", "/etc/systemd/system/cellmate-eject.service")
+# Phones at the table: the port's socket unit and the drop-in that hands it to the service,
+# both there only while the config says [phones] enabled = true.
+PHONES_SOCKET = "/etc/systemd/system/cellmate-phones.socket"
+PHONES_DROPIN = "/etc/systemd/system/cellmate.service.d/phones.conf"
+PHONES_PORT = 8080
+SOURCE_PHONES = "systemd/cellmate-phones.socket"
 BIN_LINK = "/usr/local/bin/companion"
 DEFAULT_TARGET = "/etc/systemd/system/default.target"
 DISPLAY_MANAGER = "/etc/systemd/system/display-manager.service"
@@ -560,6 +566,7 @@ def install(args) -> int:
         step_udev(host, source)
         step_stick(host, source)
         restart |= step_unit(host, source)
+        restart |= step_phones(host, source)
         step_enable(host)
         step_boot_target(host, manifest)
         if restart and (host.systemd_running or host.offline):
@@ -846,6 +853,69 @@ def step_unit(host: Host, source: Path) -> bool:
     return True
 
 
+def phones_wanted(host: Host) -> int | None:
+    """The phones' port when the installed config switches phones on, else None."""
+    import tomllib
+    try:
+        raw = tomllib.loads(read_text(host.p(CONFIG)) or "")
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return None                 # the app names what is wrong with the file; no port for it
+    phones = raw.get("phones")
+    if not isinstance(phones, dict) or phones.get("enabled") is not True:
+        return None
+    port = phones.get("port", PHONES_PORT)
+    return port if isinstance(port, int) and not isinstance(port, bool) and 1024 <= port <= 65535 else PHONES_PORT
+
+
+def step_phones(host: Host, source: Path) -> bool:
+    """Phones at the table: the socket unit (the config's port) and the drop-in handing it to the
+    service while [phones] enabled = true; neither otherwise. The service gets that socket and
+    no other network (PrivateNetwork=yes stays)."""
+    port = phones_wanted(host)
+    if port is None:
+        there = [path for path in (PHONES_SOCKET, PHONES_DROPIN) if host.p(path).exists()]
+        if not there:
+            host.ok("phones at the table: off (no port open)")
+            return False
+        host.change(f"phones at the table: off ({', '.join(there)}: remove)")
+        if not host.dry_run:
+            _phones_off(host)
+        return True
+    template = read_text(source / SOURCE_PHONES)
+    if template is None:
+        raise Failed(f"{SOURCE_PHONES} is missing from {source}")
+    wanted = {PHONES_SOCKET: template.replace(f"ListenStream={PHONES_PORT}\n", f"ListenStream={port}\n").encode(),
+              PHONES_DROPIN: b"# scripts/install-pi: [phones] enabled = true in the config\n"
+                             b"[Service]\nSockets=cellmate-phones.socket\n"}
+    stale = [path for path, data in wanted.items() if read_bytes(host.p(path)) != data]
+    if not stale:
+        host.ok(f"phones at the table: port {port} ({PHONES_SOCKET})")
+        return False
+    host.change(f"phones at the table: port {port} ({', '.join(stale)})")
+    if not host.dry_run:
+        host.mkdir(str(Path(PHONES_DROPIN).parent))
+        for path in stale:
+            host.write(path, wanted[path])
+        if host.systemd_running or host.offline:
+            host.run(["systemctl", "daemon-reload"], check=False)
+            if host.systemd_running:
+                host.run(["systemctl", "restart", Path(PHONES_SOCKET).name], check=False)
+    return True
+
+
+def _phones_off(host: Host) -> None:
+    if host.systemd_running:
+        host.run(["systemctl", "stop", Path(PHONES_SOCKET).name], check=False)
+    for path in (PHONES_DROPIN, PHONES_SOCKET):
+        if host.p(path).exists():
+            host.remove(path)
+    folder = host.p(str(Path(PHONES_DROPIN).parent))
+    if folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+    if host.systemd_running or host.offline:
+        host.run(["systemctl", "daemon-reload"], check=False)
+
+
 def step_enable(host: Host) -> None:
     link = host.p(WANTS)
     if link.is_symlink() or link.exists():
@@ -918,6 +988,11 @@ def uninstall(args) -> int:
             host.remove(WANTS)  # systemctl could not (no systemd here): the link is all "enabled" is
     else:
         host.ok(f"{UNIT_NAME} not enabled")
+
+    if host.p(PHONES_SOCKET).exists() or host.p(PHONES_DROPIN).exists():
+        host.change("phones at the table: remove the port's socket unit")
+        if not host.dry_run:
+            _phones_off(host)
 
     if host.p(UNIT).exists():
         host.change(f"systemd unit {UNIT}: remove")
