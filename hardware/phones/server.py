@@ -86,14 +86,12 @@ def lan_address() -> str:
     route; no packet is sent). With no network of its own (the kiosk's service, which
     only has the socket systemd hands it) its name on the local network, <host>.local
     (mDNS, which Raspberry Pi OS answers)."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
-        probe.connect(("10.254.254.254", 1))
-        address = probe.getsockname()[0]
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:   # refused on the kiosk (no AF_INET)
+            probe.connect(("10.254.254.254", 1))
+            address = probe.getsockname()[0]
     except OSError:
         address = "127.0.0.1"
-    finally:
-        probe.close()
     if address.startswith("127.") or address == "0.0.0.0":
         return f"{socket.gethostname()}.local"
     return address
