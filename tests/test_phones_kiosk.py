@@ -22,9 +22,11 @@ SOCKET = "etc/systemd/system/cellmate-phones.socket"
 DROPIN = "etc/systemd/system/cellmate.service.d/phones.conf"
 
 
-def with_phones(root: Path, text: str) -> None:
+def with_phones(root: Path, enabled: bool, port: int | None = None) -> None:
+    """The installed config's [phones] section, edited as a person would."""
     config = root / "etc/cellmate/config.toml"
-    config.write_text(config.read_text() + "\n" + text)
+    head, _, _ = config.read_text().partition("[phones]")
+    config.write_text(head + f"[phones]\nenabled = {str(enabled).lower()}\n" + (f"port = {port}\n" if port else ""))
 
 
 def test_the_port_is_open_only_while_the_config_switches_phones_on(tmp_path, source):  # noqa: F811
@@ -32,7 +34,7 @@ def test_the_port_is_open_only_while_the_config_switches_phones_on(tmp_path, sou
     before = snapshot(root)
     assert run(INSTALL, root, source=source).returncode == 0
     assert not (root / SOCKET).exists() and not (root / DROPIN).exists()      # off by default
-    with_phones(root, "[phones]\nenabled = true\nport = 9123\n")
+    with_phones(root, True, 9123)
     result = run(INSTALL, root, source=source)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "phones at the table: port 9123" in result.stdout
@@ -45,13 +47,11 @@ def test_the_port_is_open_only_while_the_config_switches_phones_on(tmp_path, sou
     merged = tmp_path / "cellmate.service"
     merged.write_text(service + "\n" + (root / DROPIN).read_text())
     assert "PrivateNetwork=yes" in service and exposure(merged) <= MAX_EXPOSURE
-    config = root / "etc/cellmate/config.toml"
-    config.write_text(config.read_text().replace("enabled = true\nport = 9123", "enabled = false"))
+    with_phones(root, False, 9123)
     result = run(INSTALL, root, source=source)
     assert "phones at the table: off" in result.stdout
     assert not (root / SOCKET).exists() and not (root / DROPIN).exists()
-    with_phones(root, "")
-    config.write_text(config.read_text().replace("[phones]\nenabled = false", "[phones]\nenabled = true"))
+    with_phones(root, True)
     assert run(INSTALL, root, source=source).returncode == 0 and (root / SOCKET).exists()
     assert "ListenStream=8080\n" in (root / SOCKET).read_text()      # no port said: the default
     assert run(UNINSTALL, root, "--purge", "--remove-packages").returncode == 0
