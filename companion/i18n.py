@@ -28,6 +28,10 @@ A language's files are read at once, but a message is parsed the first time it
 is said (a start says a few dozen of some 1,300): each line that starts at its
 left edge begins an entry, a comment or a message, and every line after a
 message's first is indented (tests/test_i18n.py holds the files to that).
+A message of words and fields alone is said from its parsed pattern; one with
+more (a choice, a reference, a function) by fluent.runtime's bundle, imported
+when first needed (companion/i18n_bundle.py), or by `warm_up` once the first
+frame is drawn: a start's first screen says words and fields only.
 """
 from __future__ import annotations
 
@@ -36,10 +40,6 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from fluent.runtime import FluentBundle
-from fluent.runtime.errors import FluentReferenceError
-from fluent.runtime.resolver import CurrentEnvironment, ResolverEnvironment
-from fluent.runtime.types import FluentType
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as FTL
 from fluent.syntax.visitor import Visitor
@@ -49,6 +49,8 @@ from .games import GAMES
 _DIR = Path(__file__).parent / "locale"
 FALLBACK = "en"
 _REMEMBERED = 4096            # texts said, kept for the next refresh (each language)
+_MAX_PARTS = 1000             # fluent.runtime's limits (resolver.py): past them the bundle
+_MAX_PART_LENGTH = 2500       # says the message ("{???}"), not the plain path
 
 
 def fluent_id(key: str) -> str:
@@ -149,7 +151,8 @@ class Texts(Mapping):
 
     def __init__(self, lang: str):
         self.lang = lang
-        self.bundle = _Bundle([lang], use_isolating=False)
+        self._bundle = None
+        self._plain: dict[str, tuple | None] = {}
         self._sources: dict[str, str] = {}
         self._parsed: dict[str, FTL.Message | FTL.Term | None] = {}
         self._shown: dict[str, str] = {}
@@ -171,7 +174,8 @@ class Texts(Mapping):
                 entry = None
             self._parsed[identifier] = entry
             if entry is not None:
-                self.bundle.add_resource(FTL.Resource([entry]), allow_overrides=True)
+                if self._bundle is not None:
+                    self._bundle.add_resource(FTL.Resource([entry]), allow_overrides=True)
                 names = _Names()
                 names.visit(entry)
                 for other in names.refers:
@@ -199,6 +203,19 @@ class Texts(Mapping):
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
+    @property
+    def bundle(self):
+        """fluent.runtime's bundle of this language, with every entry parsed so far
+        (made, and fluent.runtime imported, when first asked for)."""
+        if self._bundle is None:
+            from .i18n_bundle import Bundle
+
+            bundle = Bundle([self.lang], use_isolating=False)
+            bundle.add_resource(FTL.Resource([entry for entry in self._parsed.values() if entry is not None]),
+                                allow_overrides=True)
+            self._bundle = bundle
+        return self._bundle
+
     def pattern(self, key: str):
         """The message's pattern as the bundle says it, or None where the key has no text."""
         if key not in self._patterns:
@@ -222,59 +239,86 @@ class Texts(Mapping):
 
     def format(self, key: str, params: dict) -> str:
         """The message said with these fields; one not given shows as {field}."""
+        text = self._said_plainly(key, params)
+        if text is not None:
+            return text
+        from .i18n_bundle import FluentReferenceError, argument
+
         pattern = self.pattern(key)
-        args = {name: _argument(value) for name, value in params.items()}
+        args = {name: argument(value) for name, value in params.items()}
         text, errors = self.bundle.format_pattern(pattern, args)
         if errors and any(isinstance(error, FluentReferenceError) for error in errors):
             missing = {name: "{%s}" % name for name in fields(self.message(key)) if name not in args}
             text, _ = self.bundle.format_pattern(pattern, {**args, **missing})
         return str(text)
 
+    def _said_plainly(self, key: str, params: dict) -> str | None:
+        """The message as the bundle says it, where it is words and fields alone and
+        every field is given; None where it takes the bundle (more than words and
+        fields, a field not given, a part past fluent.runtime's limits)."""
+        if key not in self._plain:
+            self._plain[key] = _plain_parts(self.message(key))
+        parts = self._plain[key]
+        if parts is None:
+            return None
+        words, names = parts
+        if not names:
+            return words[0]
+        if not all(name in params for name in names):
+            return None
+        said = [shown(params[name]) for name in names]
+        if any(len(part) > _MAX_PART_LENGTH for part in (*words, *said)):
+            return None
+        # (words and fields alternate: words[i] stands before fields[i])
+        return "".join(part for pair in zip(words, said) for part in pair) + words[-1]
 
-class _Int(int, FluentType):
-    """A number field: a number to the plural rules, shown as Python shows it."""
 
-    def format(self, locale) -> str:
-        return int.__repr__(self)
+def _plain_parts(message: FTL.Message | None) -> tuple | None:
+    """A message of words and fields alone as (words, fields): the words between the
+    fields (one more than the fields, "" where two meet), with string literals
+    ({"{"}) in the words; None for anything more."""
+    if message is None or len(message.value.elements) > _MAX_PARTS:
+        return None
+    words, names, run = [], [], []
+    for element in message.value.elements:
+        if isinstance(element, FTL.TextElement):
+            run.append(element.value)
+            continue
+        expression = getattr(element, "expression", None)
+        if isinstance(expression, FTL.StringLiteral):
+            run.append(expression.parse()["value"])
+        elif isinstance(expression, FTL.VariableReference):
+            words.append("".join(run))
+            names.append(expression.id.name)
+            run = []
+        else:
+            return None
+    words.append("".join(run))
+    return tuple(words), tuple(names)
 
 
-class _Float(float, FluentType):
-    def format(self, locale) -> str:
-        return float.__repr__(self)
-
-
-def _argument(value):
-    """A field's value for Fluent, shown as str.format showed it: a number stays a
-    number (for the plural rules) but is written as Python writes it, 1234 and 0.5
-    in every language; anything else is its text ("True", "None")."""
-    if isinstance(value, str):
-        return value
+def shown(value) -> str:
+    """A field's value as a message shows it: a number as Python writes it (1234 and
+    0.5 in every language), anything else as its text ("True", "None"); as
+    i18n_bundle.argument gives it to fluent.runtime."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return _Int(value)
+        return int.__repr__(value)
     if isinstance(value, float):
-        return _Float(value)
-    return format(value, "")
-
-
-class _Bundle(FluentBundle):
-    """fluent.runtime's bundle, given its fields as _argument makes them: FluentBundle's
-    own format_pattern would make each number a FluentNumber again, written by Babel
-    with the locale's grouping and decimal comma (and some 40 µs a number)."""
-
-    def format_pattern(self, pattern, args=None):
-        errors: list[Exception] = []
-        env = ResolverEnvironment(context=self, current=CurrentEnvironment(args=dict(args or {})), errors=errors)
-        try:
-            return pattern(env), errors
-        except ValueError as error:      # as FluentBundle: a text too long, a message too deep
-            errors.append(error)
-            return "{???}", errors
+        return float.__repr__(value)
+    return value if isinstance(value, str) else format(value, "")
 
 
 @lru_cache(maxsize=None)
 def texts(lang: str) -> Texts:
     """One language's catalogue, read once (texts.cache_clear() reads the files again)."""
     return Texts(lang)
+
+
+def warm_up(lang: str) -> None:
+    """What a start's first screen did without: fluent.runtime and the bundle of the
+    table's language, made once the first frame is drawn so that the first message
+    with a choice (a press's "1 card" or "3 cards") does not wait for them."""
+    texts(lang if lang in LANGUAGES else FALLBACK).bundle
 
 
 class Catalogue:
@@ -286,7 +330,7 @@ class Catalogue:
     def __call__(self, key: str, **params) -> str:
         for lang in (self.lang, FALLBACK):
             said = texts(lang)
-            if said.pattern(key) is not None:
+            if said.message(key) is not None:
                 return said.say(key, params)
         return key
 

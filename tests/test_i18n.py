@@ -94,6 +94,42 @@ def test_numbers_are_shown_as_before_in_every_language():
     assert (en("result.minutes", count=1), en("result.minutes", count=True)) == ("1 minute", "True minutes")
 
 
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_text_of_words_and_fields_says_what_fluent_runtime_says(lang):
+    """Most texts are words and fields alone, said without fluent.runtime (a start does
+    not wait for its import): each says exactly what fluent.runtime's bundle says, with
+    every kind of field value, a field not given, and a value past fluent.runtime's limits."""
+    from companion.i18n_bundle import argument
+
+    t = texts(lang)
+    values = ["Ann", 1, -4, 0.5, True, None, [1, 2], "x" * 2600]
+    for key in t:
+        names = shown(t.message(key))
+        cases = [{}] + [{name: value for name in names} for value in values]
+        for params in cases:
+            said_here = t.format(key, params)
+            args = {name: argument(value) for name, value in params.items()}
+            missing = {name: "{%s}" % name for name in names if name not in params}
+            said_there, _ = t.bundle.format_pattern(t.pattern(key), {**args, **missing})
+            assert said_here == said_there, (key, params)
+
+
+def test_the_first_screens_texts_need_no_fluent_runtime():
+    """The texts of a start's first screen (the dice table) are said before fluent.runtime
+    and Babel's dates are imported; the first text with a choice imports them."""
+    import subprocess
+    import sys
+
+    script = ("import sys; from companion.i18n import Catalogue; t = Catalogue('de'); "
+              "said = [t('app.title'), t('dice.turn_of', name='Ann'), t('dice.round', turn=12), "
+              "t('dice.histogram', count=7000), t('common.undo')]; "
+              "before = 'fluent.runtime' in sys.modules or 'babel.dates' in sys.modules; "
+              "chosen = t('result.minutes', count=1); "
+              "print(before, 'fluent.runtime' in sys.modules, chosen, said[1])")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "True", "1", "Minute", "Ann", "ist", "dran"]
+
+
 def test_rules_errors_are_said_in_the_tables_language():
     exc = IllegalAction("player_count", "dice is for 2 to 8 players", low=2, high=8)
     assert Catalogue("de").error(exc) == "Dieses Spiel ist für 2 bis 8 Spieler."
