@@ -47,6 +47,10 @@ KIVY_HOME). Every figure comes from a process of its own, one at a time:
   beside the press of the bare app on Kivy's default clock (a tap, as a touch, is
   taken at a frame's tick, and so is that hop), and each change's own redraw (from the change to
   the swap of its frame) against one frame, 16.7 ms. --browse-only runs these alone.
+* phones at the table (scripts/bench_phones.py): 8 phones (WebSocket clients on this
+  machine) at a dice table of 8, a phone's tap to the table's frame that shows it
+  beside the bare app's press, a change on the table to every phone's screen, and
+  the table's idle CPU with 8 idle phones beside it with phones off.
 --cold-start-only runs the cold start alone (11 runs each, 2 with --quick).
 """
 from __future__ import annotations
@@ -414,6 +418,11 @@ def main() -> int:
             rows.append((f"press to frame, {label}: p50 / p99 beside the bare app hopping as Cellmate does "
                          "(for information)", f"{ms(c50)} / {ms(c99)}", f"{ms(w50)} / {ms(w99)}",
                          f"{c99 / w99:.1f}x at p99", "", ""))
+
+        # -- phones at the table (scripts/bench_phones.py)
+        if not args.browse_only:
+            from bench_phones import phone_rows
+            phone_rows(rows, notes, gc_seen, tmp, presses, b99, idle_s, idle_rounds)
 
         # -- Past games and Statistics with thousands of games
         browse_rows(rows, notes, gc_seen, tmp, made, history, presses, b50, b99)
