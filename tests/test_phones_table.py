@@ -79,3 +79,68 @@ def test_the_dialog_shows_the_code_a_phone_joins_with_and_gives_it_a_seat(make_u
     assert ben.wait(lambda m: m["type"] == "welcome")["seat"] is None
     assert ui.app.table.phones.server.registry.seated() == {}
     ben.close()
+
+
+def seated_phone(ui, seat):
+    client = phone(ui)
+    client.wait(lambda m: m["type"] == "lobby" and m["seats"])
+    client.send(type="take", seat=seat)
+    assert client.wait(lambda m: m["type"] == "welcome")["seat"] == seat
+    client.view()
+    return client
+
+
+def test_phones_and_the_screen_hand_off_mix_in_one_secret_vote(make_ui):
+    ui = phones_on(make_ui)
+    table = ui.app.table
+    table.start_game("snitch", [{"name": n, "colour": c, "letter": n[0]} for n, c in
+                                zip(("Anna", "Ben", "Cleo", "Dora"), ("orange", "sky", "green", "yellow"))],
+                     {"vote": "secret"})
+    anna, ben = seated_phone(ui, 0), seated_phone(ui, 1)
+    to_gun_vote(ui.app)
+    ui.pump(2)
+    assert ui.app.sm.current == "vote"
+    assert table.screen_voters() == [2, 3] or set(table.screen_voters()) == {2, 3}   # phones vote on their own
+    ballot = table.session.game.ballot(table.session.state)
+    anna.answer(anna.act(type="vote", seat=ballot.candidates[1]))
+    view = ben.view(lambda v: v["vote"] and "Anna" not in v["vote"]["waiting"])
+    assert view["vote"]["voted"] is False and "Ben" in view["vote"]["waiting"]
+    assert table.pad_table.has_voted(0)
+    assert ben.answer(ben.act(type="vote", seat=ballot.candidates[0]))["type"] == "ack"
+    assert table.session.game.ballot(table.session.state) is not None      # nothing counted yet
+    for seat in table.screen_voters():
+        table.cast_vote(seat, ballot.candidates[0])
+    ui.pump(2)
+    assert table.session.game.ballot(table.session.state) is None          # all in: the totals went in
+    head = table.session.head
+    after = anna.view(lambda v: v["v"] == head)
+    assert after["vote"] is None
+    refused = anna.answer(anna.act(type="vote", seat=0))
+    assert refused["type"] == "refused" and refused["words"]
+
+
+def test_a_new_game_sends_the_phones_away_with_a_new_code(make_ui):
+    ui = phones_on(make_ui)
+    table = ui.app.table
+    start_game(ui, "dice", ("Anna", "Ben"))
+    first = table.phones.address()
+    anna = seated_phone(ui, 0)
+    table.play_again()
+    ui.pump(2)
+    bye = anna.wait(lambda m: m["type"] == "bye")
+    assert bye["key"] == "new_game" and "Scan" in bye["words"]
+    assert table.phones.address() != first
+    again = phone(ui)
+    assert again.welcome["type"] == "welcome"
+    old = PhoneClient(first, pump=lambda: ui.pump(1))
+    assert old.welcome["type"] == "refused" and old.welcome["key"] == "old_code"
+
+
+def test_switched_off_the_port_is_closed(make_ui):
+    import socket
+    ui = phones_on(make_ui)
+    port = ui.app.table.phones.server.port
+    ui.app.table.phones.switch(False)
+    assert ui.app.table.phones.address() == ""
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", port), timeout=1)

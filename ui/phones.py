@@ -121,6 +121,12 @@ class Phones:
                          "phone": phone.number if phone else None, "online": bool(phone and phone.connected)})
         return rows
 
+    def online_seats(self) -> set[int]:
+        """The seats a connected phone holds (they vote on the phone, not on the screen)."""
+        if self.server is None:
+            return set()
+        return {seat for seat, phone in self.server.registry.seated().items() if phone.connected}
+
     def waiting(self) -> list[int]:
         """The phones that joined and have no seat yet (their numbers)."""
         return [phone.number for phone in self.server.registry.waiting()] if self.server is not None else []

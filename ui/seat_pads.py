@@ -150,8 +150,11 @@ class SeatPads:
         return cues
 
     def online(self) -> set:
-        """The seats whose pad is online now (none without pads)."""
-        return set(self.hub.online_seats()) if self.hub is not None else set()
+        """The seats whose pad is online now, and those a phone holds (ui/phones.py), connected:
+        they vote on their own, not on the screen passed round."""
+        seats = set(self.hub.online_seats()) if self.hub is not None else set()
+        phones = getattr(self.host, "phones", None)
+        return seats | phones.online_seats() if phones is not None else seats
 
     def screen_voters(self) -> list[int]:
         """Who still votes on the screen in a secret vote running now, in turn (no pad online)."""
