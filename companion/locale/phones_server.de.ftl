@@ -33,14 +33,22 @@ phones-page-countdown = Verbleibende Zeit
 phones-page-scan_again = Scanne den Code auf dem Tisch noch einmal.
 
 phones-refused-old_code = Dieser Code gehört zu einem anderen Spiel. Scanne den Code auf dem Tisch noch einmal.
-phones-refused-full = Es sind schon { $most } Handys am Tisch.
+phones-refused-full =
+    { $most ->
+        [one] Es ist schon ein Handy am Tisch.
+       *[other] Es sind schon { $most } Handys am Tisch.
+    }
 phones-refused-has_seat = Dieses Handy hat schon einen Platz.
 phones-refused-no_seat = Diesen Platz gibt es nicht.
 phones-refused-seat_held = Ein anderes Handy hat diesen Platz.
 phones-refused-gone = Dieses Handy ist nicht mehr da.
 phones-refused-slow_down = Zu viele Nachrichten: langsamer, bitte.
 phones-refused-not_text = Der Tisch liest nur Textnachrichten.
-phones-refused-too_big = Diese Nachricht ist zu lang für den Tisch (höchstens { $bytes } Bytes).
+phones-refused-too_big =
+    { $bytes ->
+        [one] Diese Nachricht ist zu lang für den Tisch (höchstens ein Byte).
+       *[other] Diese Nachricht ist zu lang für den Tisch (höchstens { $bytes } Bytes).
+    }
 phones-refused-not_json = Der Tisch konnte diese Nachricht nicht lesen.
 phones-refused-unknown_type = Diese Art Nachricht kennt der Tisch nicht.
 phones-refused-bad_field = Ein Teil dieser Nachricht ist nicht, was der Tisch erwartet.

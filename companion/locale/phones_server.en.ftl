@@ -33,14 +33,22 @@ phones-page-countdown = Time left
 phones-page-scan_again = Scan the code on the table again.
 
 phones-refused-old_code = This code is from another game. Scan the code on the table again.
-phones-refused-full = { $most } phones are at the table already.
+phones-refused-full =
+    { $most ->
+        [one] A phone is at the table already.
+       *[other] { $most } phones are at the table already.
+    }
 phones-refused-has_seat = This phone already has a seat.
 phones-refused-no_seat = There is no such seat.
 phones-refused-seat_held = Another phone holds that seat.
 phones-refused-gone = That phone is no longer there.
 phones-refused-slow_down = Too many messages: slow down.
 phones-refused-not_text = The table reads text messages only.
-phones-refused-too_big = That message is too long for the table (at most { $bytes } bytes).
+phones-refused-too_big =
+    { $bytes ->
+        [one] That message is too long for the table (at most one byte).
+       *[other] That message is too long for the table (at most { $bytes } bytes).
+    }
 phones-refused-not_json = The table could not read that message.
 phones-refused-unknown_type = The table does not know that kind of message.
 phones-refused-bad_field = A part of that message is not what the table expects.
