@@ -19,6 +19,7 @@ A phone's message (a dict; anything else is refused, and nothing changes):
 """
 from __future__ import annotations
 
+import logging
 import random
 import time
 
@@ -27,6 +28,8 @@ from .games.base import ActionSpec, Param
 from .i18n import Catalogue
 from .inputs import DONE, MAIN
 from .pads import PadTable, pad_action
+
+log = logging.getLogger(__name__)
 
 __all__ = ["BUTTONS", "PhoneRefused", "phone_actions", "seat_view"]
 
@@ -77,7 +80,7 @@ def seat_view(session, seat: int, lang: str, pads: PadTable | None = None, now: 
         "private": [str(line) for line in game.private_words(mine, seat, t)],
         "vote": None if ballot is None else _vote(t, view, ballot, seat, pads),
         "countdown": _countdown(session, view, now),
-        "forms": [] if finished else [_form(t, players, spec) for spec in game.private_moves(mine, seat)],
+        "forms": [] if finished else _forms(t, players, game.private_moves(mine, seat)),
     }
 
 
@@ -202,14 +205,28 @@ def _started(session, key) -> float | None:
     return None
 
 
-def _form(t, players, spec: ActionSpec) -> dict:
-    return {"id": spec.type, "label": t(spec.label),
-            "fields": [_field(t, players, name, param) for name, param in spec.params.items()]}
+def _forms(t, players, specs: list[ActionSpec]) -> list[dict]:
+    """Each private move a form: its id the action's type ("<type>:<n>" when one type has
+    several, one per choice: "Use an Item" for each Item), its label, its fields."""
+    out = []
+    for spec in specs:
+        same = [s for s in specs if s.type == spec.type]
+        fixed = [_choice_words(t, players, p, p.choices[0]) for p in spec.params.values() if _fixed(p)]
+        label = " · ".join([t(spec.label)] + (fixed if len(same) > 1 else []))
+        out.append({"id": spec.type if len(same) == 1 else f"{spec.type}:{same.index(spec)}", "label": label,
+                    "fields": [_field(t, players, name, param) for name, param in spec.params.items()]})
+    return out
+
+
+def _fixed(param: Param) -> bool:
+    return param.kind in ("seat", "choice") and len(param.choices) == 1
 
 
 def _field(t, players, name: str, param: Param) -> dict:
     out = {"name": name, "label": t(param.label) if param.label else name, "kind": param.kind,
            "optional": param.optional}
+    if _fixed(param):
+        out["fixed"] = param.choices[0]        # nothing to choose: sent as it is
     if param.kind in ("seat", "choice"):
         out["choices"] = [{"value": c, "label": _choice_words(t, players, param, c)} for c in param.choices]
     elif param.kind == "int":
@@ -270,26 +287,45 @@ def _form_action(session, seat: int, message: dict, t) -> dict:
     if not isinstance(kind, str) or not isinstance(args, dict) or not all(isinstance(k, str) for k in args):
         raise PhoneRefused("bad_message", t("phones.refused.bad_message"))
     mine = game.seat_public(session.state, seat, veiled=session.veiled())
+    kind = kind.split(":")[0]
     specs = [spec for spec in game.private_moves(mine, seat) if spec.type == kind]
     if not specs:
         raise PhoneRefused("not_now", t("phones.refused.not_now"))
-    spec = specs[0]
-    unknown = set(args) - set(spec.params)
-    if unknown:
+    refusal = None
+    for spec in specs:         # the form whose choices the arguments fit (one per Item: any of them)
+        try:
+            action = _checked(t, spec, seat, args, fixed_too=len(specs) > 1)
+            break
+        except PhoneRefused as exc:
+            refusal = refusal or exc
+    else:
+        raise refusal
+    try:
+        game.resolve(session.state, action, random.Random(0))   # the rules' own check (its draws thrown away)
+    except IllegalAction as exc:
+        raise PhoneRefused(exc.key, t.error(exc)) from None
+    except Exception:           # a value the rules cannot take: refused, never a traceback
+        log.warning("a phone's form could not be checked: %r", action, exc_info=True)
+        raise PhoneRefused("bad_message", t("phones.refused.bad_message")) from None
+    return action
+
+
+def _checked(t, spec: ActionSpec, seat: int, args: dict, fixed_too: bool) -> dict:
+    """The action a form's arguments make, each checked against its Param (a fixed one may
+    be left out, unless several forms of one type tell each other apart by it)."""
+    if set(args) - set(spec.params):
         raise PhoneRefused("bad_message", t("phones.refused.bad_message"))
-    action = {"type": kind, "player": seat}
+    action = {"type": spec.type, "player": seat}
     for name, param in spec.params.items():
         if name in args:
             try:
                 action[name] = param.check(name, args[name])
             except IllegalAction as exc:
                 raise PhoneRefused(exc.key, t.error(exc)) from None
+        elif _fixed(param) and not fixed_too:
+            action[name] = param.choices[0]
         elif not param.optional:
             raise PhoneRefused("missing", t("phones.refused.missing", field=t(param.label) if param.label else name))
-    try:
-        game.resolve(session.state, action, random.Random(0))   # the rules' own check (its draws thrown away)
-    except IllegalAction as exc:
-        raise PhoneRefused(exc.key, t.error(exc)) from None
     return action
 
 

@@ -866,7 +866,7 @@ def test_an_old_games_log_names_neither_the_item_nor_a_ballot():
         assert ballots == [{"en": f"{v}: voted in secret", "de": f"{v}: geheim abgestimmt"}[lang] for v in voters]
         assert not any(name in w.split(":", 1)[1] for w in ballots for name in NAMES[:4])
     assert GAME.hidden_args(session.state, {"type": "vote", "player": 0, "target": 2}) == {"target"}
-    assert GAME.secret_fields(session.state) == ["votes"]
+    assert GAME.secret_fields(session.state) == ["votes", "stash_items"]
 
 
 def test_an_old_snapshot_opens_in_todays_fields():

@@ -163,7 +163,7 @@ def test_a_whole_game_to_a_successful_escape():
         assert state["scored"] == 5 and state["outcome"] is None and state["guard"] is None
 
         # the secret vote: the ballots stay at the table; their totals alone come in. Cy gets it
-        assert s.legal == ["secret_vote"] and s.replies[-1][1]["secret"] == ["votes"]   # the state's secret field
+        assert s.legal == ["secret_vote"] and s.replies[-1][1]["secret"] == ["votes", "stash_items"]   # secret fields
         assert "5" in s.refused("secret_vote", tally=[0, 0, 4, 0, 0])
         s.act("secret_vote", tally=[0, 1, 4, 0, 0])
         assert s.state["gun"] == 2 and s.state["tally"] == [0, 1, 4, 0, 0]

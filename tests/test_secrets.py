@@ -162,7 +162,7 @@ def test_an_old_snitch_game_shows_no_stashed_item_and_no_ballot(seed, count):
     assert_nothing_secret_shared(SNITCH, session.state)
     assert_log_keeps_secrets(SNITCH, session, rng)
     if any(a["type"] == "vote" for a in session.actions()):
-        assert SNITCH.secret_fields(session.state) == ["votes"]
+        assert SNITCH.secret_fields(session.state) == ["votes", "stash_items"]
 
 
 # -- a secret vote running: what the pads hold is nowhere to be seen -----------------------------
@@ -216,7 +216,7 @@ def test_the_declaration_says_who_may_know_and_until_when():
     assert stash.known_to == "owner" and stash.kept({"phase": "turn"}) and stash.kept({"phase": "over"})
     assert Secret(field="x").kept({}) and Game().public({"a": 1}) == {"a": 1}
     state = gun_vote(4, 0)
-    assert SNITCH.secret_fields(state) == ["votes"] and SNITCH.public(state)["votes"] == SECRET
+    assert SNITCH.secret_fields(state) == ["votes", "stash_items"] and SNITCH.public(state)["votes"] == SECRET
     assert SNITCH.hidden_args(state, {"type": "stash_item", "item": "key"}) == {"item"}
     assert SNITCH.hidden_args(dict(state, phase="over"), {"type": "stash_item", "item": "key"}) == {"item"}
     assert targets(state, 0) == ()           # (the table cleared for the gun: nothing left to play under)

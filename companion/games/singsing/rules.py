@@ -32,6 +32,7 @@ changes it (OpenSpiel's State); what the table sees and hears of it is view.py.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ... import cues as cue_names, lights
 from ...inputs import DONE as PAD_DONE, MAIN as PAD_MAIN, InputEvent
@@ -39,7 +40,7 @@ from ...lights import Led
 from ...players import left_of
 from ...timers import DONE, Countdown, TimerCues
 from .. import checklist
-from ..base import Game, IllegalAction, Move, Option, Param, Rule, Secret, name_of
+from ..base import ActionSpec, Game, IllegalAction, Move, Option, Param, Rule, Secret, name_of
 from ..base import SECRET, make_result
 
 CONVICTS = ("eddie", "joe", "mack")
@@ -49,6 +50,11 @@ GUESSING = ("guess", "second_chance")   # the mask is off: the guesser sees the 
 
 def not_guessing(s) -> bool:
     return s["phase"] not in GUESSING
+
+
+def masked(s) -> int | None:
+    """The one player a guess's secret is kept from: the one wearing the mask."""
+    return s.get("mask")
 
 
 def bars_hidden(s) -> bool:
@@ -178,11 +184,29 @@ def after_removal(s):
 def announce_two(s, a):
     s["chips"][s["file"]] -= 1
     s["bars_due"] = 2
+    s["taken"] = None                   # a bar noted before was one of two: note both
+
+
+def taken(a) -> list[dict]:
+    """The bars an action names: window and bar, and window2 and bar2 for a second one."""
+    return [{"window": a["window" + n], "bar": a["bar" + n]} for n in ("", "2") if ("window" + n) in a]
+
+
+def take_bar(s, a):
+    """The file holder notes on their phone which bar(s) they took (no tracker): the app
+    can then check the guess itself."""
+    s["taken"] = taken(a)
+
+
+def guess_bar(s, a):
+    """The guesser's guess, checked against the bar taken when it was decided (`right`)."""
+    verdict(s, {**a, "type": "right" if a["right"] else "wrong"})
 
 
 def remove_bar(s, a):
     window = s["windows"][a["window"] - 1]
     window[a["bar"]] = False
+    s["taken"] = (s.get("taken") or []) + taken(a)     # the tracker knows the bar: it checks a guess too
     for slot in (0, 1):
         if window["cards"][slot] == BARRED and card_is_free(window, slot):
             window["cards"][slot] = FREE
@@ -256,7 +280,7 @@ def settle(s, right: bool, verdict: str):
     else:       # the file holder keeps the file and removes another bar
         s["mask"] = mask_after_wrong(guesser, holder, count)
     s.update(current=s["file"], phase="remove", turn=s["turn"] + 1, guess=0, timer_running=False, bars_due=1,
-             bars_this_turn=0, pending=[])
+             bars_this_turn=0, pending=[], taken=None)
     kind = win_kind(s["convicts"][to]) if cards else None
     if kind:
         s.update(winner=to, win=kind, finished=True, phase="over")
@@ -271,6 +295,22 @@ BAR_PARAMS = {
     "bar": Param("choice", "singsing.param.bar", choices=BARS, error="singsing_bad_bar",
                  message="a bar is left, long or right"),
 }
+
+
+def two_bars(params: dict) -> dict:
+    """The bar arguments twice over (two bars were announced), the second one's names ending in 2."""
+    return {**params, "window2": replace(params["window"], label="singsing.param.window2"), "bar2": params["bar"]}
+
+
+def bars_noted(s, me=None) -> dict:
+    """Which bar(s) were taken, as the file holder notes them or the guesser guesses them."""
+    return two_bars(BAR_PARAMS) if s["bars_due"] == 2 else BAR_PARAMS
+
+
+def guessed_right(s, a) -> dict:
+    """The guess against the bar(s) taken (window and length; two bars in any order)."""
+    key = lambda bar: (bar["window"], bar["bar"])  # noqa: E731
+    return {**a, "right": sorted(map(key, taken(a))) == sorted(map(key, s["taken"]))}
 
 
 def bar_still_there(s, a):
@@ -331,6 +371,15 @@ MOVES = (
     # ... and says which convict a freed card shows.
     Move("name_convict", phases=("name",), actor="file", params={"convict": CONVICT}, unless=(NO_TRACKER,),
          apply=name_convict),
+    # The file holder's phone notes the bar taken (no tracker; the tracker knows it): secret from the mask.
+    Move("take_bar", phases=("remove",), actor="file", params=bars_noted, unless=(
+        Rule(lambda s, me: s["options"]["tracker"], "singsing_tracker_knows",
+             "the tracker knows the bar: tap it on the board"),), apply=take_bar, listing=lambda s, me: []),
+    # The guesser's phone says the guess; with the bar taken known the app judges it itself.
+    Move("guess_bar", phases=("guess",), actor="mask", params=bars_noted, unless=(
+        Rule(lambda s, me: s["taken"] is None, "singsing_bar_unknown",     # noted, it is all the bars due
+             "nobody noted the bar taken: the file holder says right or wrong"),), decide=lambda s, a, rng:
+         guessed_right(s, a), apply=guess_bar, listing=lambda s, me: []),
     # The guess: the file holder judges it right or wrong, or the guess clock runs out.
     Move("right", phases=("guess",), actor="file", apply=verdict),
     Move("wrong", phases=("guess",), actor="file", apply=verdict),
@@ -378,10 +427,13 @@ class SingSingRules(Game):
     # The guesser must find the bar the file holder took (the rulebook: in the closed fist,
     # until the verdict). While the mask is off, nothing on the screen or in the log points
     # at it: where the bars are, which bar went, which convict it freed.
-    secrets = tuple(Secret(field=field, known_to="others", until=not_guessing) for field in ("windows", "pending")) \
-        + tuple(Secret(action=arg, known_to="others", until=not_guessing)
+    # The bar taken (the tracker's, or noted on the file holder's phone) is the same secret.
+    secrets = tuple(Secret(field=field, known_to="others", until=not_guessing, blind=masked)
+                    for field in ("windows", "pending", "taken")) \
+        + tuple(Secret(action=arg, known_to="others", until=not_guessing, blind=masked)
                 for arg in (("remove_bar", "window"), ("remove_bar", "bar"), ("name_convict", "convict"),
-                            ("free_convict", "convict")))
+                            ("free_convict", "convict"), ("take_bar", "window"), ("take_bar", "bar"),
+                            ("take_bar", "window2"), ("take_bar", "bar2")))
 
     # -- setup -----------------------------------------------------------
     def setup(self, players, options, first_player, rng: random.Random):
@@ -397,8 +449,31 @@ class SingSingRules(Game):
             windows=[{"left": True, "long": True, "right": True, "cards": [BARRED, BARRED]}
                      for _ in range(WINDOWS)] if options["tracker"] else None,
             freed=0, pending=[], convicts=[{c: 0 for c in CONVICTS} for _ in range(count)],
-            chips=[CHIPS if options["advanced"] else 0] * count, last=None, winner=None, win=None,
+            chips=[CHIPS if options["advanced"] else 0] * count, last=None, winner=None, win=None, taken=None,
             **(checklist.steps(SETUP_STEPS) if checklist.wanted(options) else {}))
+
+    def upgrade(self, state):
+        """A snapshot saved before the bar taken was kept: none noted."""
+        return state if "taken" in state else {**state, "taken": None}
+
+    # -- the phones: the file holder notes the bar, the guesser's guess is checked ------------
+    def private_moves(self, state, seat):
+        """The file holder's phone notes the bar taken (no tracker) while the mask is on; the
+        guesser's phone says the guess once the bar taken is known to the app."""
+        phase = state["phase"]
+        if phase == "remove" and seat == state["file"] and not state["options"]["tracker"]:
+            return [ActionSpec("take_bar", "singsing.action.take_bar", seat, bars_noted(state))]
+        if phase == "guess" and seat == state["mask"] and self.refusal(state, "guess_bar") is None:
+            return [ActionSpec("guess_bar", "singsing.action.guess_bar", seat, bars_noted(state))]
+        return []
+
+    def private_words(self, state, seat, t):
+        """On the file holder's phone: the bar taken, as noted (the table's tracker or their phone)."""
+        bars = state.get("taken")
+        if seat != state["file"] or not isinstance(bars, list) or not bars:
+            return []
+        return [t("singsing.phone.taken", bars=", ".join(
+            t("singsing.phone.bar", window=bar["window"], bar=t("singsing.param.bar." + bar["bar"])) for bar in bars))]
 
     # -- the refusals in Sing Sing's words ----------------------------------------
     def unknown_action(self, kind):
@@ -518,6 +593,12 @@ class SingSingRules(Game):
             else:
                 assert state["bars_this_turn"] == 0
         assert state["freed"] == won + len(state["pending"]) + unnamed <= TOTAL_CARDS
+        # the bar(s) taken this turn, as the tracker or the file holder's phone noted them
+        taken = state["taken"]
+        assert taken is None or (len(taken) <= state["bars_due"] and all(
+            1 <= bar["window"] <= WINDOWS and bar["bar"] in BARS for bar in taken))
+        assert not opts["tracker"] or len(taken or []) == state["bars_this_turn"]
+        assert phase not in GUESSING or taken is None or len(taken) == state["bars_due"]
         # the win
         kinds = [win_kind(c) for c in state["convicts"]]
         if state["finished"]:

@@ -31,15 +31,15 @@ from dataclasses import replace
 from ... import lights
 from ...inputs import InputEvent
 from ...lights import Led
-from ..base import END_TURN, Ballot, Game, IllegalAction, Move, Option, Param, Rule, Secret, name_of
+from ..base import END_TURN, ActionSpec, Ballot, Game, IllegalAction, Move, Option, Param, Rule, Secret, name_of
 from ..base import make_result
 from .state import (
     BOX, CONTACTS_START, END_PHASES, ESCAPE_CARDS, ESCAPE_PLANS, INTERROGATION_START, ITEMS, MAJORITY, OUTCOMES, PHASES,
     PLACED, PLAY_PHASES, REQUIRED_MAX, REQUIRED_MIN, RIOT_AT, SCHEMES_FOR_GUN, SETUP_STEPS, TOTAL_CARDS, cards_at,
     counted, deal, draw_card, escape_card, escape_eligible, escape_reveal, expected, finish, first_scheme, give_gun,
-    item_targets, last_to, needed, new_scheme, new_scheme_source, next_voter, pass_soap, play_card, refuse, reveal,
-    revealed, seats, secret_vote, start_gun_vote, stash_item, stashed, still_to_vote, targets, use_item, vote,
-    vote_mode, voted_before)
+    item_targets, last_to, needed, new_scheme, new_scheme_source, next_voter, noted, pass_soap, play_card,
+    record_item, refuse, reveal, revealed, seats, secret_vote, start_gun_vote, stash_item, stashed, still_to_vote,
+    targets, unnoted, use_item, vote, vote_mode, voted_before)
 
 
 # -- what the moves take, and when they are refused -------------------------------------
@@ -147,9 +147,27 @@ def may_use(s, a):
     refusal = item_refusal(s, a["player"], a["item"])
     if refusal:
         raise refusal
+    if not held(s, a["player"], a["item"]):
+        who = name_of(s, a["player"])
+        raise IllegalAction("snitch_not_noted", f"{who} noted their stash on their phone: no {a['item']} in it",
+                            name=who)
     if a["item"] in PLACED:
         refuse_seat(s, seat().check("target", a.get("target")), item_targets(s, a["item"]), "snitch_item_there",
                     "{name}'s Scheme has no room for that Item (no Scheme, or one lies there already)")
+
+
+def held(s, me, item) -> bool:
+    """May `me`'s stash hold `item`? Yes when a card of it was not noted (it could be any
+    Item) or `item` was noted; the noted Items alone otherwise (a secret: the real state
+    or the seat's own view, never the table's)."""
+    return unnoted(s, me) > 0 or item in noted(s, me)
+
+
+def may_record(s, a):
+    me = a["player"]
+    if unnoted(s, me) <= 0:
+        who = name_of(s, me)
+        raise IllegalAction("snitch_all_noted", f"every Item in {who}'s stash is noted already", name=who)
 
 
 def reveal_args(s, me, asked=False):
@@ -251,6 +269,10 @@ MOVES = (
              "this Scheme is already turned sideways: refuse once per Scheme"),
         replace(NOTHING_TO_REFUSE, when=lambda s, me: s["schemes"][me]["under"] <= 0 or me == s["soap"])),
          apply=refuse),
+    # The owner notes on their phone which Item a card of their stash is (a secret of theirs:
+    # SnitchRules.private_moves offers it there; the table's buttons never list it).
+    Move("record_item", phases=PLAY_PHASES, actor="each", named=True, params={"item": ITEM}, check=may_record,
+         apply=record_item, listing=lambda s, me: []),
     # (A game saved before the stash went face down named its Item: replayed, never offered.)
     Move("stash_item", phases=(), actor="resolving", params={"item": ITEM}, apply=stash_item),
     Move("new_scheme", phases=("new_scheme",), actor="resolving", params={"required": REQUIRED},
@@ -314,6 +336,9 @@ class SnitchRules(Game):
         Secret(field="votes"),                      # ballots one by one (games saved before the totals)
         Secret(action=("vote", "target")),          # the same, in their log
         Secret(action=("stash_item", "item")),      # the stash, face down
+        # What a player noted of their own stash on their phone: theirs alone (issue 34)
+        Secret(field="stash_items", per_seat=True),
+        Secret(action=("record_item", "item")),
     )
     moves = MOVES
     _start_gun_vote = staticmethod(start_gun_vote)     # the pads' tests build a gun vote with it
@@ -324,7 +349,8 @@ class SnitchRules(Game):
         return self.base_state(
             players, options, first_player=first_player, phase="setup", step="cards", current=first_player,
             turn=0, acted=False, interrogation=INTERROGATION_START, riot=False, contacts=CONTACTS_START, box=BOX,
-            hands=deal(count), schemes=[None] * count, stash=[0] * count, scored=0, failed=0, guard=None,
+            hands=deal(count), schemes=[None] * count, stash=[0] * count, stash_items=[[] for _ in range(count)],
+            scored=0, failed=0, guard=None,
             handcuffs_up=False, soap=None, last_played=None, resolving=None, last_resolution=None, removed=0,
             votes=[None] * count, voted=[False] * count, tally=None, tied=[], gun=None, shot=None,
             escape=[], escape_result=None, outcome=None, snitch=None, winners=None)
@@ -334,9 +360,10 @@ class SnitchRules(Game):
         held Items by name (and a failed Scheme waited to be named), the ballots came in
         one by one. Today: how many Items, who has voted, the totals."""
         if "voted" in state:
-            return state
+            return state if "stash_items" in state else {**state, "stash_items": [[] for _ in state["players"]]}
         s = dict(state)
         n = len(s["players"])
+        s["stash_items"] = [[] for _ in range(n)]     # nothing noted on a phone yet
         stash = [sum(items.values()) if isinstance(items, dict) else items for items in s["stash"]]
         pending = s.pop("pending_item", None)
         if pending is not None:
@@ -409,6 +436,27 @@ class SnitchRules(Game):
         return next(({"type": kind} for kind in ("pass_soap", "cards_ready") if self.refusal(state, kind) is None),
                     None)
 
+    # -- a player's phone: their own stash ------------------------------------------------
+    def private_moves(self, state, seat):
+        """On the owner's phone (`state` as that seat knows it): note which Item a card of the
+        stash is; use an Item, of those the stash may hold (only the noted ones once all are)."""
+        if state["phase"] not in PLAY_PHASES or not 0 <= seat < len(state["players"]):
+            return []
+        out = [ActionSpec("record_item", "snitch.action.record_item", seat, {"item": ITEM})] \
+            if unnoted(state, seat) > 0 else []
+        return out + [spec for spec in self.legal_actions(state) if spec.type == "use_item" and spec.player == seat
+                      and held(state, seat, spec.params["item"].choices[0])]
+
+    def private_words(self, state, seat, t):
+        """The Items this seat noted in its stash, and how many it has not."""
+        if not 0 <= seat < len(state["players"]) or stashed(state, seat) <= 0:
+            return []
+        items = noted(state, seat)
+        out = [t("snitch.phone.stash", items=", ".join(t("snitch.item." + item) for item in items))] if items else []
+        if unnoted(state, seat) > 0:
+            out.append(t("snitch.phone.unnoted", count=unnoted(state, seat)))
+        return out
+
     def refuser(self, state) -> int | None:
         """The seat that may refuse the card just played under its Scheme, if any."""
         return last_to(state) if self.refusal(state, "refuse") is None else None
@@ -443,6 +491,8 @@ class SnitchRules(Game):
         if phase in END_PHASES and phase not in ("final_reveal", "over"):
             assert s["scored"] == SCHEMES_FOR_GUN and all(scheme is None for scheme in s["schemes"])
         assert len(s["stash"]) == n and all(isinstance(v, int) and v >= 0 for v in s["stash"])   # counts, never which
+        assert len(s["stash_items"]) == n and all(   # what an owner noted: some of their stash, at most
+            len(items) <= s["stash"][x] and set(items) <= set(ITEMS) for x, items in enumerate(s["stash_items"]))
         assert len(s["voted"]) == n and (phase != "gun_vote" or s["tally"] is None)
         assert s["tally"] is None or (len(s["tally"]) == n and sum(s["tally"]) == n)
         assert s["last_played"] is None or s["schemes"][s["last_played"]["to"]] is not None

@@ -147,8 +147,20 @@ def deal(count: int) -> list[int]:
 
 
 def stashed(s, seat) -> int:
-    """How many Items lie face down in a stash (never which: the app does not know)."""
+    """How many Items lie face down in a stash (never which: the table does not know)."""
     return s["stash"][seat]
+
+
+def noted(s, seat) -> list[str]:
+    """The Items of seat's stash its owner noted on their phone (a secret known to that
+    seat alone: read it from the state as the seat knows it, Game.seat_public)."""
+    held = s.get("stash_items")
+    return list(held[seat]) if isinstance(held, list) and isinstance(held[seat], list) else []
+
+
+def unnoted(s, seat) -> int:
+    """How many Items of seat's stash nobody has noted (any Item, as far as the app knows)."""
+    return stashed(s, seat) - len(noted(s, seat))
 
 
 def cards_at(scheme: dict) -> int:
@@ -279,6 +291,9 @@ def draw_card(s, a):
 def use_item(s, a):
     me, item, n = a["player"], a["item"], len(s["players"])
     s["stash"][me] -= 1                # its owner names it now: it is face up from here on
+    held = s.get("stash_items")
+    if held and item in held[me]:      # noted on the phone: that one is gone (else one not noted)
+        held[me].remove(item)
     took_action(s)
     if item in PLACED:                 # it lies next to the Scheme until that resolves
         scheme = s["schemes"][a["target"]]
@@ -372,6 +387,11 @@ def end(s, outcome):
     s.update(outcome=outcome, phase="final_reveal", resolving=None, acted=False, last_played=None)
 
 
+def record_item(s, a):
+    """The owner notes on their phone which Item one of their stash's cards is (secret)."""
+    s["stash_items"][a["player"]].append(a["item"])
+
+
 def stash_item(s, a):
     """A game saved before the stash went face down named the Item here. Replayed now,
     the failed Scheme is in the stash already (reveal): this changes nothing."""
@@ -387,7 +407,7 @@ def start_gun_vote(s):
     (and the hands) leaves the table; the Guard turns to the Escape Route."""
     n = len(s["players"])
     s["removed"] += sum(cards_at(sc) for sc in s["schemes"] if sc is not None) + sum(stashed(s, x) for x in seats(s))
-    s.update(schemes=[None] * n, stash=[0] * n, guard=None, handcuffs_up=False, phase="gun_vote", resolving=None,
+    s.update(schemes=[None] * n, stash=[0] * n, stash_items=[[] for _ in range(n)], guard=None, handcuffs_up=False, phase="gun_vote", resolving=None,
              last_played=None, votes=[None] * n, voted=[False] * n, tally=None, current=s["soap"])
 
 

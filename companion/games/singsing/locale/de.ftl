@@ -144,3 +144,13 @@ singsing-rules-advanced-where = „The Advanced Game“
 singsing-speech-turn = { $file } entfernt einen Stab. { $mask } trägt die Maske.
 result-singsing-ending-same = dreimal derselbe Häftling
 result-singsing-ending-different = drei verschiedene Häftlinge
+
+# Die Handys: wer die Feile hat, notiert den Stab; der Tipp des Maskenträgers wird geprüft
+
+singsing-action-take_bar = Gezogenen Stab notieren
+singsing-action-guess_bar = Dein Tipp
+singsing-param-window2 = Fenster des zweiten Stabs
+singsing-phone-taken = Du hast gezogen: { $bars }
+singsing-phone-bar = Fenster { $window }, { $bar }
+error-singsing_tracker_knows = Der Fenster-Tracker kennt den Stab: tippe ihn auf dem Brett an.
+error-singsing_bar_unknown = Niemand hat den gezogenen Stab notiert: Wer die Feile hat, sagt richtig oder falsch.

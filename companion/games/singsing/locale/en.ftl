@@ -144,3 +144,13 @@ singsing-rules-advanced-where = “The Advanced Game”
 singsing-speech-turn = { $file } removes a bar. { $mask } wears the mask.
 result-singsing-ending-same = three of one convict
 result-singsing-ending-different = three different convicts
+
+# The phones: the file holder notes the bar taken, the guesser's guess is checked
+
+singsing-action-take_bar = Note the bar you took
+singsing-action-guess_bar = Your guess
+singsing-param-window2 = Window of the second bar
+singsing-phone-taken = You took: { $bars }
+singsing-phone-bar = window { $window }, { $bar }
+error-singsing_tracker_knows = The tracker knows the bar: tap it on the board.
+error-singsing_bar_unknown = Nobody noted the bar taken: the file holder says right or wrong.

@@ -314,3 +314,15 @@ stats-snitch_won =
         [one] Der Spitzel gewann { $wins } von 1 Spiel ({ $rate }).
        *[other] Der Spitzel gewann { $wins } von { $count } Spielen ({ $rate }).
     }
+
+# Das Handy eines Spielers: sein eigenes Versteck, dort notiert (sein Geheimnis)
+
+snitch-action-record_item = Gegenstand im Versteck notieren
+snitch-phone-stash = Dein Versteck: { $items }
+snitch-phone-unnoted =
+    { $count ->
+        [one] { $count } Gegenstand in deinem Versteck noch nicht notiert
+       *[other] { $count } Gegenstände in deinem Versteck noch nicht notiert
+    }
+error-snitch_all_noted = Alle Gegenstände in { $name }s Versteck sind schon notiert.
+error-snitch_not_noted = Diesen Gegenstand hat { $name } im Versteck nicht notiert.

@@ -314,3 +314,15 @@ stats-snitch_won =
         [one] The Snitch won { $wins } of 1 game ({ $rate }).
        *[other] The Snitch won { $wins } of { $count } games ({ $rate }).
     }
+
+# A player's phone: their own stash, noted there (a secret of theirs)
+
+snitch-action-record_item = Note an Item in your stash
+snitch-phone-stash = Your stash: { $items }
+snitch-phone-unnoted =
+    { $count ->
+        [one] { $count } Item in your stash not noted yet
+       *[other] { $count } Items in your stash not noted yet
+    }
+error-snitch_all_noted = Every Item in { $name }'s stash is noted already.
+error-snitch_not_noted = That Item is not among those { $name } noted in their stash.
