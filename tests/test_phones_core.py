@@ -605,3 +605,65 @@ def test_after_the_end_a_phone_shows_the_result_and_takes_nothing():
     with pytest.raises(PhoneRefused) as refused:
         phone_actions(s, 1, {"type": "button", "id": "main"})
     assert refused.value.key == "game_over"
+
+
+@settings(max_examples=4, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_snitch_game_with_phones_noting_using_and_voting_shows_each_seat_its_own(seed, tmp_path_factory):
+    """The Snitch played to its end on purpose (Schemes resolve, many fail), the phones
+    noting Items, using them and voting in secret, with UNDO, redo and a resume: every
+    seat's view is the same whatever another seat noted or voted."""
+    rng = random.Random(seed)
+    folder = tmp_path_factory.mktemp("snitch")
+    store = Store.open(folder, fallback=False)
+    count = rng.randint(4, 6)
+    session = Session.create(store, "snitch", NAMES[:count], {"vote": "secret"}, rng=rng)
+    for action in [{"type": "cards_ready"}] + [{"type": "scheme", "player": s, "required": rng.randint(1, 2)}
+                                                for s in range(count)] + [{"type": "pick_guard"}, {"type": "pick_soap"}]:
+        session.act(action)
+    pads = PadTable()
+    for step in range(130):
+        state, roll = session.state, rng.random()
+        if state["finished"]:
+            break
+        if roll < 0.05 and session.can_undo:
+            session.undo()
+        elif roll < 0.08 and session.can_redo:
+            session.redo()
+        elif roll < 0.1:
+            session.close()
+            store.close()
+            store = Store.open(folder, fallback=False)
+            session = Session.load(store, session.id, rng=rng)
+            pads = PadTable()
+        elif roll < 0.45 or state["phase"] == "gun_vote":
+            phone_step(session, pads, rng)
+        else:
+            plan_step(session, rng)
+        pads.flush(session.state)
+        if step % 5 == 0:
+            check_every_seat(session, pads, rng)
+    check_every_seat(session, pads, rng)
+    session.close()
+    store.close()
+
+
+def plan_step(session, rng):
+    """The table's next step in The Snitch, toward the Schemes' resolution (half of them fail)."""
+    state = session.state
+    legal = session.game.legal_actions(state)
+    kinds = {spec.type: spec for spec in legal}
+    if "reveal" in kinds:
+        action = {"type": "reveal", "repeats": False, "backstabs": rng.choice([0, 0, 2])}
+    elif "play_card" in kinds and rng.random() < 0.8:
+        action = random_action(kinds["play_card"], rng)
+    elif "pass_soap" in kinds:
+        action = {"type": "pass_soap"}
+    elif legal:
+        action = random_action(rng.choice(legal), rng)
+    else:
+        return
+    try:
+        session.act(action)
+    except IllegalAction:
+        pass
