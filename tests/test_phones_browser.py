@@ -35,7 +35,9 @@ def browsers():
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",   # a phone's screen, its whole page
                                {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
         return driver
-    drivers = [one() for _ in range(4)]
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(4) as pool:          # started side by side: a second or two, not four
+        drivers = list(pool.map(lambda _: one(), range(4)))
     yield drivers
     for driver in drivers:
         driver.quit()
@@ -70,7 +72,7 @@ def join(ui, driver, address, seat, picture=None):
     button = until(ui, lambda: [b for b in driver.find_elements(By.CSS_SELECTOR, "#seats button")][seat:seat + 1],
                    what="seat buttons")[0]
     if picture:
-        shot(ui, driver, picture, settle=0)
+        shot(ui, driver, picture)
     button.click()
     until(ui, lambda: driver.find_element(By.ID, "game").is_displayed(), what="the seat's view")
 
@@ -84,8 +86,9 @@ def click(driver, selector, label=None):
     return False
 
 
-def shot(ui, driver, name, settle=1.3):
-    time.sleep(settle)      # the turn's flash is over
+def shot(ui, driver, name, settle=0.1):
+    driver.execute_script("document.body.classList.remove('flash')")    # the turn's flash, over at once
+    time.sleep(settle)
     ui.pump(1)
     path = SHOTS / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -165,3 +168,47 @@ def test_four_phones_vote_in_secret_in_german(make_ui, browsers):
     until(ui, lambda: table.session.game.ballot(table.session.state) is None, what="the totals counted")
     until(ui, lambda: not browsers[0].find_element("id", "vote").is_displayed(), what="the vote gone")
     shot(ui, browsers[1], "phones-after-vote-de")
+
+
+def play_until(table, phase):
+    """The first legal step, from the Pi, until the game is in `phase`."""
+    session = table.session
+    for _ in range(50):
+        if session.state["phase"] == phase:
+            return
+        spec = session.game.legal_actions(session.state)[0]
+        action = {"type": spec.type, **({"player": spec.player} if spec.player is not None else {})}
+        for name, param in spec.params.items():
+            action[name] = list(param.choices)[0] if param.kind in ("seat", "choice") else \
+                (param.minimum or 0) if param.kind == "int" else False
+        assert table.perform(action).ok, action
+    raise AssertionError(f"never {phase}")
+
+
+def test_sing_sing_the_file_holder_notes_the_bar_on_the_phone_and_every_phone_counts_down(make_ui, browsers):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    ui = make_ui(seat=0, config=Config(language="en", phones=Phones(enabled=True, port=0)))
+    table = ui.app.table
+    assert table.phones.open(host="127.0.0.1") is not None
+    table.start_game("singsing", players(("Anna", "Ben", "Cleo", "Dora")), {})
+    ui.pump(2)
+    for seat, driver in enumerate(browsers):
+        join(ui, driver, table.phones.address(), seat)
+    play_until(table, "remove")
+    holder = table.session.state["file"]
+    phone, other = browsers[holder], browsers[(holder + 1) % 4]
+    form = until(ui, lambda: phone.find_elements(By.CSS_SELECTOR, "#forms form"), what="the bar's form")[0]
+    window = form.find_element(By.NAME, "window")
+    window.clear()
+    window.send_keys("3")
+    Select(form.find_element(By.NAME, "bar")).select_by_index(1)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    until(ui, lambda: table.session.state.get("taken"), what="the bar noted")
+    said = until(ui, lambda: text(phone, "private"), what="the bar on the holder's phone")
+    assert "3" in said
+    assert text(other, "private") == "" and said not in other.page_source     # only the holder knows it
+    shot(ui, phone, "phones-singsing-en")
+    assert click(phone, "#buttons button.primary")          # MAIN: the guess timer starts
+    until(ui, lambda: all(text(d, "countdown-left").endswith(" s") for d in browsers), what="every phone's countdown")
+    shot(ui, other, "phones-countdown-en")

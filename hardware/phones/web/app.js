@@ -161,7 +161,9 @@
     $("game-title").textContent = (me.name ? me.name + " · " : "") + v.game;
     const mine = myTurn(v);
     $("turnbar").classList.toggle("mine", mine);
-    if (mine && !(before && myTurn(before))) wake();
+    const formsBefore = new Set(((before && before.forms) || []).map((f) => f.id));
+    const newForm = (v.forms || []).some((f) => !formsBefore.has(f.id));    // asked for something (a guess)
+    if ((mine && !(before && myTurn(before))) || (before && newForm)) wake();
 
     // the secret vote
     const vote = v.vote;
