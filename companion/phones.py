@@ -48,10 +48,13 @@ class PhoneRefused(Exception):
 
 
 # -- what a phone sees ---------------------------------------------------------------
-def seat_view(session, seat: int, lang: str, pads: PadTable | None = None, now: float | None = None) -> dict:
+def seat_view(session, seat: int, lang: str, pads: PadTable | None = None, now: float | None = None, *,
+              ends_at: float | None = None) -> dict:
     """What the phone at `seat` shows, in `lang` (see phones-interface): the table's view
     plus this seat's own secrets. `pads`: the table's PadTable, whose held ballots say who
-    has voted in a secret vote (never whom for); `now`: the clock (time.time())."""
+    has voted in a secret vote (never whom for); `now`: the clock (time.time());
+    `ends_at`: when the table's own countdown ends (epoch seconds), when the caller knows
+    it (else worked out from when its step was saved)."""
     game, t = session.game, Catalogue(lang)
     view = session.view
     players = view["players"]
@@ -79,7 +82,7 @@ def seat_view(session, seat: int, lang: str, pads: PadTable | None = None, now: 
         "buttons": [] if ballot is not None else _buttons(game, view, seat, t),
         "private": [str(line) for line in game.private_words(mine, seat, t)],
         "vote": None if ballot is None else _vote(t, view, ballot, seat, pads),
-        "countdown": _countdown(session, view, now),
+        "countdown": _countdown(session, view, now, ends_at),
         "forms": [] if finished else _forms(t, players, game.private_moves(mine, seat)),
     }
 
@@ -178,17 +181,21 @@ def _vote(t, view, ballot, seat, pads) -> dict:
             "waiting": [players[v]["name"] for v in ballot.voters if not done(v)]}
 
 
-def _countdown(session, view, now) -> dict | None:
+def _countdown(session, view, now, ends_at=None) -> dict | None:
     """The countdown running now (Game.countdown): when it ends, from the time the step that
-    started it was saved."""
+    started it was saved (or the UNDO or redo that brought it back: the table starts it
+    afresh then)."""
     countdown = session.game.countdown(view)
     if countdown is None:
         return None
     seconds = countdown["seconds"]
-    started = _started(session, countdown["key"])
-    now = time.time() if now is None else now
-    ends = (started if started is not None else now) + seconds
-    return {"ends_at": float(ends), "seconds": int(seconds)}
+    if ends_at is None:
+        started = _started(session, countdown["key"])
+        if session.last_action is None:         # the head moved back or on (or a resume): started then
+            moved = session.store.read("SELECT updated FROM sessions WHERE id = ?", (session.id,))
+            started = max(started or 0, moved[0][0] if moved and moved[0][0] else 0) or None
+        ends_at = (started if started is not None else (time.time() if now is None else now)) + seconds
+    return {"ends_at": float(ends_at), "seconds": int(seconds)}
 
 
 def _started(session, key) -> float | None:

@@ -667,3 +667,18 @@ def plan_step(session, rng):
         session.act(action)
     except IllegalAction:
         pass
+
+
+def test_the_countdown_after_an_undo_starts_when_the_table_went_back():
+    """An UNDO of the verdict brings the guess back: the table runs its countdown afresh,
+    so the phones count from then, not from when the guess first began; the table's own
+    clock, when the caller passes it, wins."""
+    s, ann, bob = singsing(3, seconds=15)
+    s.act({"type": "start_timer"})
+    s.store.write(lambda c: c.execute("UPDATE events SET at = at - 100 WHERE session_id = ?", (s.id,)))
+    first = seat_view(s, bob, "en")["countdown"]
+    s.act({"type": "wrong"})
+    s.undo()
+    again = seat_view(s, bob, "en")["countdown"]
+    assert again["seconds"] == 15 and again["ends_at"] >= first["ends_at"] + 99
+    assert seat_view(s, bob, "en", ends_at=1234.5)["countdown"] == {"ends_at": 1234.5, "seconds": 15}

@@ -148,7 +148,7 @@ result-singsing-ending-different = drei verschiedene Häftlinge
 # Die Handys: wer die Feile hat, notiert den Stab; der Tipp des Maskenträgers wird geprüft
 
 singsing-action-take_bar = Gezogenen Stab notieren
-singsing-action-guess_bar = Dein Tipp
+singsing-action-guess_bar = Stab raten
 singsing-param-window2 = Fenster des zweiten Stabs
 singsing-phone-taken = Du hast gezogen: { $bars }
 singsing-phone-bar = Fenster { $window }, { $bar }

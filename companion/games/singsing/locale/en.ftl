@@ -148,7 +148,7 @@ result-singsing-ending-different = three different convicts
 # The phones: the file holder notes the bar taken, the guesser's guess is checked
 
 singsing-action-take_bar = Note the bar you took
-singsing-action-guess_bar = Your guess
+singsing-action-guess_bar = Guess the bar
 singsing-param-window2 = Window of the second bar
 singsing-phone-taken = You took: { $bars }
 singsing-phone-bar = window { $window }, { $bar }
