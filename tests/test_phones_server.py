@@ -198,11 +198,16 @@ def test_a_flood_from_one_phone_is_cut_and_the_others_go_on(server):
         flood.send(type="button", msg=f"f{n}", id="main")
     calm.send(type="button", msg="c1", id="done")
     assert calm.next("ack") == {"type": "ack", "msg": "c1"}
-    flood.send(type="ping")
     refused = flood.next("refused", timeout=10)
     assert refused["key"] == "slow_down"
-    floods = [a for a in server.table.acts if a[0] == 0]
-    assert 1 <= len(floods) <= 100 and server.flood_cut >= 900
+    import time
+    floods = []
+    for _ in range(500):                     # every one of the thousand read (applied or cut)
+        floods = [a for a in server.table.acts if a[0] == 0]
+        if len(floods) + server.flood_cut >= 1000:
+            break
+        time.sleep(0.02)
+    assert 1 <= len(floods) <= 100 and len(floods) + server.flood_cut == 1000
 
 
 def test_a_bad_message_is_refused_and_changes_nothing(server):

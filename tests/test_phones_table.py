@@ -144,3 +144,28 @@ def test_switched_off_the_port_is_closed(make_ui):
     assert ui.app.table.phones.address() == ""
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=1)
+
+
+def test_the_phones_follow_the_tables_language(make_ui):
+    ui = phones_on(make_ui)
+    start_game(ui, "dice", ("Anna", "Ben"))
+    anna = seated_phone(ui, 0)
+    ui.app.table.set_language("de")
+    words = anna.wait(lambda m: m["type"] == "words")
+    assert words["lang"] == "de" and words["words"]["choose_seat"] == "Welcher Platz ist deiner?"
+    assert anna.view(lambda v: v["lang"] == "de")["prompt"] == "Du bist dran"
+
+
+def test_a_flood_from_one_phone_neither_floods_the_table_nor_stops_the_others(make_ui):
+    ui = phones_on(make_ui)
+    table = ui.app.table
+    start_game(ui, "dice", ("Anna", "Ben"))
+    anna, ben = seated_phone(ui, 0), seated_phone(ui, 1)
+    head = table.session.head
+    for n in range(1000):
+        anna.send(type="button", id="main", msg=f"f{n}")
+    assert anna.wait(lambda m: m["type"] == "refused" and m["key"] == "slow_down")
+    assert ben.answer(ben.act(type="button", id="main"))["type"] == "ack"
+    anna.drain(0.3)
+    rolled = table.session.head - head
+    assert 2 <= rolled <= 70                 # the burst and the rate, not a thousand steps

@@ -105,7 +105,7 @@ class Phones:
         if not address:
             return None
         import segno
-        return segno.make(address, error="m", boost_error=False)
+        return segno.make_qr(address, error="m")     # a full QR code (a micro one no phone camera reads)
 
     def seats(self) -> list[dict]:
         """Every seat of the open game: its player and the phone holding it (number, online)."""
@@ -164,11 +164,11 @@ class Phones:
         if table.t.lang != self._lang:
             self._lang = table.t.lang
             server.set_words(self.words(), self._lang)
-        if session is not None and session.id != self.game:
+        if (session.id if session is not None else None) != self.game:
             if self.game is not None:
-                server.new_game()           # a new join key: the phones scan it again
+                server.new_game()           # a new join key (the game ended, another began): scan it again
                 self._refresh_dialog()
-            self.game = session.id
+            self.game = session.id if session is not None else None
         seated = server.registry.seated()
         pads = table.pad_table
         ballots = tuple(pads.has_voted(seat) for seat in range(8))

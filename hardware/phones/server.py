@@ -214,7 +214,16 @@ class PhoneServer:
 
     # -- on this thread ----------------------------------------------------------------------
     def _set_words(self, words: dict, lang: str) -> None:
+        """The table's language changed: the pages take the new words at once."""
+        changed = (words, lang) != (self.words, self.lang)
         self.words, self.lang = words, lang
+        if changed:
+            text = json.dumps({"type": "words", "lang": lang, "words": self._page_words()}, ensure_ascii=False)
+            for ws in list(self._sockets.values()):
+                asyncio.ensure_future(_send(ws, text))
+
+    def _page_words(self) -> dict:
+        return {k[5:]: v for k, v in self.words.items() if k.startswith("page.")}
 
     def _publish(self, views: dict, lobby: dict) -> None:
         self._views = {seat: json.dumps(view, ensure_ascii=False) for seat, view in views.items()}
@@ -262,8 +271,7 @@ class PhoneServer:
     async def _page(self, request: web.Request) -> web.Response:
         """The page, for any key (a wrong one is told so once the page says hello)."""
         html = (WEB / "index.html").read_text(encoding="utf-8")
-        page_words = {k[5:]: v for k, v in self.words.items() if k.startswith("page.")}
-        blob = json.dumps(page_words, ensure_ascii=False).replace("<", "\\u003c")
+        blob = json.dumps(self._page_words(), ensure_ascii=False).replace("<", "\\u003c")
         html = html.replace("{{lang}}", self.lang if self.lang.isalpha() else "en").replace("{{words}}", blob)
         return web.Response(text=html, content_type="text/html", headers=HEADERS)
 

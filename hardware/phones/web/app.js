@@ -3,7 +3,7 @@
 // Everything is set as text (textContent), never as HTML: names come from the players.
 "use strict";
 (function () {
-  const words = JSON.parse(document.getElementById("words").textContent || "{}");
+  let words = JSON.parse(document.getElementById("words").textContent || "{}");
   const joinKey = location.pathname.replace(/^\/+/, "").split("/")[0];
   const storeKey = "cellmate-seat:" + joinKey;      // a seat key is for this game's code only
   const $ = (id) => document.getElementById(id);
@@ -92,6 +92,12 @@
         if (m.seat === null) { showLobby(null); }
         break;
       case "lobby": showLobby(m); break;
+      case "words":                                   // the table's language changed
+        words = m.words || words;
+        document.documentElement.lang = m.lang || document.documentElement.lang;
+        document.title = w("title");
+        if (lastView) showView(lastView); else if (lobby) showLobby(null);
+        break;
       case "view":
         if (typeof m.now === "number") skew = m.now - Date.now() / 1000;
         showView(m.view);
