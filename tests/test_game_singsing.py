@@ -498,7 +498,9 @@ def test_summary_says_everything_in_words(lang):
         texts = [summary["headline"], summary["prompt"], *summary["lines"],
                  *[b for tags in summary["badges"].values() for b in tags]]
         assert all("singsing." not in x and "{" not in x for x in texts), texts
-        assert summary["badges"][s["mask"]] and summary["badges"][s["file"]]
+        assert summary["badges"] == {}      # the mask and the file are the board's tokens on their seats
+        assert {(token.key, token.seat) for token in GAME.board(s, t).tokens} == {("mask", s["mask"]),
+                                                                                  ("file", s["file"])}
         assert "banner" not in summary
     assert [spec.label for spec in GAME.legal_actions(state)] and all(
         t(spec.label) != spec.label for s in (state,) for spec in GAME.legal_actions(s))
@@ -521,7 +523,9 @@ def test_while_the_mask_is_off_the_log_does_not_say_which_bar_went_nor_which_con
     assert GAME.hidden_args(running, removed) == {"window", "bar"}
     players = running["players"]
     words = describe(t, GAME, players, new(3, advanced=True, tracker=True), removed, GAME.hidden_args(running, removed))
-    assert "(secret)" in words[1] and "2" not in words[1].split("·", 1)[1] and "Left" not in words[1]
+    assert words[1] == "P0 removed a bar from window (secret): (secret)."
+    assert describe(t, GAME, players, new(3, advanced=True, tracker=True), removed, set())[1] == \
+        "P0 removed a bar from window 2: Left short bar."         # once the verdict is in
     named = {"type": "name_convict", "player": 0, "convict": "joe"}
     assert GAME.hidden_args(running, named) == {"convict"}
     waiting = act(act(guess(new(3), "wrong"), "free_convict", convict="joe"), "start_timer")
@@ -540,7 +544,7 @@ def test_summary_lines_and_the_tracker_hidden_while_the_guess_runs():
     running = GAME.summary(act(state, "start_timer"), t)
     assert "Window tracker hidden until the guess is decided" in running["lines"]
     assert not any(line.startswith("Bars per window") for line in running["lines"])
-    assert running["headline"] == "P1 guesses (guess 1)"
+    assert running["headline"] == "P1 guesses"
     after = GAME.summary(guess(act(guess(new(3), "wrong"), "free_convict", convict="joe"), "right"), t)
     assert "P2 guessed right (guess 1) and takes the file from P0. P2 gets Joe." in after["lines"]
 
@@ -575,7 +579,7 @@ def test_the_board_shows_the_bars_the_mask_and_file_and_each_players_convicts():
     board = GAME.board(state, t)
     assert [(c.key, c.value, c.total) for c in board.counters] == [("bars", 36, 36)]
     assert {(tok.key, tok.seat) for tok in board.tokens} == {("mask", 1), ("file", 0)}
-    assert len(board.areas) == 12 and board.areas[4].facts == ("Bars: 3",)
+    assert len(board.areas) == 12 and board.areas[4].facts == () and board.areas[4].pieces == (True, True, True)
     state = act(state, "remove_bar", window=5, bar="long")
     state = act(state, "start_timer")
     running = GAME.board(state, t)
@@ -585,7 +589,8 @@ def test_the_board_shows_the_bars_the_mask_and_file_and_each_players_convicts():
     state = act(state, "remove_bar", window=5, bar="right")
     state = act(state, "name_convict", convict="joe")
     board = GAME.board(state, t)
-    assert board.areas[4].label == "Window 5" and board.areas[4].facts == ("Bars: 1", "Joe")
+    assert board.areas[4].label == "Window 5" and board.areas[4].facts == ("Joe",)
+    assert board.areas[4].pieces == (True, False, False) and board.areas[4].short == "5"
     assert {(tok.key, tok.seat) for tok in board.tokens} == {("mask", 2), ("file", 1)}
     assert board.seats[1].counts == (("Eddie", 0), ("Joe", 0), ("Mack", 0), ("Chips", 2))
     assert board.seats[1].short == ("Eddie 0", "Joe 0", "Mack 0", t("singsing.seat.chips", count=2))
@@ -600,7 +605,7 @@ def test_without_the_guess_timer_the_guess_waits_for_right_or_wrong():
     assert state["phase"] == "guess" and GAME.countdown(state) is None
     refused(state, "singsing_no_timer", "timeout")
     assert all(spec.type != "timeout" for spec in GAME.legal_actions(state))
-    for t, words in ((Catalogue("en"), "hold UNDO if wrong."), (Catalogue("de"), "UNDO halten wenn falsch.")):
+    for t, words in ((Catalogue("en"), "Right or wrong?"), (Catalogue("de"), "Richtig oder falsch?")):
         assert GAME.summary(state, t)["prompt"].endswith(words)     # no seconds to count
         assert t("singsing.reading.no_timer") in GAME.help(t, state)
     assert act(state, "wrong")["phase"] == "remove"

@@ -329,19 +329,19 @@ def test_a_short_undo_during_the_guess_shows_nobody_the_bar(tmp_path):
     assert session.state["phase"] == "ready"
     words, log = shown(session)
     assert "5:2" not in words and "window.5" not in words and "Window tracker hidden" in words
-    assert not any("Window: 5" in line or "Long bar" in line for line in log), log
+    assert not any("window 5" in line or "Long bar" in line for line in log), log
     session.close()
     session = Session.load(Store.open(tmp_path, fallback=False), session.id)   # a resume
     words, log = shown(session)
-    assert "5:2" not in words and not any("Window: 5" in line for line in log)
+    assert "5:2" not in words and not any("window 5" in line for line in log)
     session.undo()                                                # back before the bar: it is in place again
     session.act({"type": "remove_bar", "window": 7, "bar": "left"})     # the undone steps are gone
     words, log = shown(session)
-    assert "7:2" not in words and not any("Window: 7" in line for line in log), log
+    assert "7:2" not in words and not any("window 7" in line for line in log), log
     session.act({"type": "start_timer"})
     session.act({"type": "right"})                                # the verdict: the bar is shown
     words, log = shown(session)
-    assert "7:2" in words and any("Window: 7" in line for line in log)
+    assert "7:2" in words and any("window 7" in line for line in log)
     session.close()
 
 

@@ -42,6 +42,7 @@ from ...timers import DONE, Countdown, TimerCues
 from .. import checklist
 from ..base import ActionSpec, Game, IllegalAction, Move, Option, Param, Rule, Secret, name_of
 from ..base import SECRET, make_result
+from ..moves import EQUAL, RIGHT, WRONG
 
 CONVICTS = ("eddie", "joe", "mack")
 WINDOWS = 12
@@ -355,16 +356,7 @@ def timeout_listing(s, me):
 
 
 # -- the moves, turn by turn -------------------------------------------------------------------
-MOVES = (
-    # The file holder may pay a chip to remove two bars this turn (advanced game), before any is out.
-    Move("announce_two", phases=("remove",), actor="file", unless=(
-        BASIC_GAME,
-        Rule(lambda s, me: s["bars_due"] == 2, "singsing_already_announced",
-             "two bars are already announced for this turn"),
-        Rule(lambda s, me: bool(s["bars_this_turn"] or s["pending"]), "singsing_announce_first",
-             "announce two bars before removing any"),
-        NO_CHIP,
-        _short_of_bars(lambda s: 2)), apply=announce_two),
+MOVES = (   # in the order the screen offers them: the first of the current seat's is the big button
     # The file holder removes a bar (told to the tracker, when it is on)...
     Move("remove_bar", phases=("remove",), actor="file", params=BAR_PARAMS, unless=(NO_TRACKER,), check=bar_still_there,
          apply=remove_bar, listing=bars_by_window),
@@ -381,8 +373,8 @@ MOVES = (
              "nobody noted the bar taken: the file holder says right or wrong"),), decide=lambda s, a, rng:
          guessed_right(s, a), apply=guess_bar, listing=lambda s, me: []),
     # The guess: the file holder judges it right or wrong, or the guess clock runs out.
-    Move("right", phases=("guess",), actor="file", apply=verdict),
-    Move("wrong", phases=("guess",), actor="file", apply=verdict),
+    Move("right", phases=("guess",), actor="file", apply=verdict, look=RIGHT),
+    Move("wrong", phases=("guess",), actor="file", apply=verdict, look=WRONG),
     Move("timeout", phases=("guess",), actor=None,
          params={"turn": Param("int", optional=True), "guess": Param("int", optional=True)},
          unless=(Rule(lambda s, me: not timer_on(s), "singsing_no_timer",
@@ -390,8 +382,14 @@ MOVES = (
          decide=lambda s, a, rng: {**a, "turn": s["turn"], "guess": s["guess"]}, apply=verdict,
          listing=timeout_listing),
     # After a wrong first guess (advanced): pay a chip for a second guess, or let the wrong stand.
-    Move("second_guess", phases=("second_chance",), actor="mask", unless=(NO_CHIP,), apply=second_guess),
-    Move("pass_mask", phases=("second_chance",), actor="mask", apply=pass_mask),
+    Move("second_guess", phases=("second_chance",), actor="mask", unless=(NO_CHIP,), apply=second_guess, look=EQUAL),
+    Move("pass_mask", phases=("second_chance",), actor="mask", apply=pass_mask, look=EQUAL),
+    # The bar is out: TIMER starts the guess (before the other steps of the turn: the prompt asks for it).
+    Move("start_timer", phases=("remove", "ready"), actor="file", unless=(
+        Rule(lambda s, me: s["phase"] == "remove" and s["options"]["tracker"], "singsing_remove_first",
+             "tap the bar you removed first"),
+        Rule(lambda s, me: not s["options"]["tracker"] and bars_left(s) < s["bars_due"], "singsing_not_enough_bars",
+             "only {left} bars are left", lambda s, me: {"left": bars_left(s)})), apply=start_timer),
     # Without the tracker, the table says which convict each freed card shows.
     Move("free_convict", phases=("remove", "guess", "second_chance"), actor="file", params={"convict": CONVICT},
          unless=(
@@ -400,12 +398,15 @@ MOVES = (
              Rule(lambda s, me: s["freed"] >= max_free_cards(bars_counted(s)), "singsing_too_many_free",
                   "with {bars} bars out no more convicts can be free", lambda s, me: {"bars": bars_counted(s)})),
          apply=free_convict),
-    # The bar is out: TIMER starts the guess.
-    Move("start_timer", phases=("remove", "ready"), actor="file", unless=(
-        Rule(lambda s, me: s["phase"] == "remove" and s["options"]["tracker"], "singsing_remove_first",
-             "tap the bar you removed first"),
-        Rule(lambda s, me: not s["options"]["tracker"] and bars_left(s) < s["bars_due"], "singsing_not_enough_bars",
-             "only {left} bars are left", lambda s, me: {"left": bars_left(s)})), apply=start_timer),
+    # The file holder may pay a chip to remove two bars this turn (advanced game), before any is out.
+    Move("announce_two", phases=("remove",), actor="file", unless=(
+        BASIC_GAME,
+        Rule(lambda s, me: s["bars_due"] == 2, "singsing_already_announced",
+             "two bars are already announced for this turn"),
+        Rule(lambda s, me: bool(s["bars_this_turn"] or s["pending"]), "singsing_announce_first",
+             "announce two bars before removing any"),
+        NO_CHIP,
+        _short_of_bars(lambda s: 2)), apply=announce_two),
 ) + checklist.moves("singsing", start_play, first=True)
 
 

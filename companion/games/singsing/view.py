@@ -10,7 +10,7 @@ one; the rules are rules.py.
 from __future__ import annotations
 
 from ... import cues as cue_names, speech
-from ...board import Area, Board, Counter, SeatView, Token
+from ...board import Area, Board, Counter, Score, SeatView, Token
 from .. import checklist
 from ..base import Reference, SECRET, name_of
 from .rules import (BARS, CARD_SHORT_BAR, CONVICTS, GUESSING, TOTAL_BARS, bars_hidden, bars_left, first_free,
@@ -75,12 +75,8 @@ class SingSingView:
             out["headline"] = t(f"singsing.headline.{phase}", file=file, mask=mask, guess=state["guess"])
             out["prompt"] = self._prompt(state, t, file, mask)
         out["lines"] = lines
-        badges: dict[int, list[str]] = {seat: [] for seat in range(len(players))}
-        badges[state["mask"]].append(t("singsing.badge.mask"))
-        badges[state["file"]].append(t("singsing.badge.file"))
-        if state["winner"] is not None:
-            badges[state["winner"]].append(t("singsing.badge.winner"))
-        out["badges"] = {seat: tags for seat, tags in badges.items() if tags}
+        # the mask and the file are the board's tokens on their holders' seats: no tags besides
+        out["badges"] = {} if state["winner"] is None else {state["winner"]: [t("singsing.badge.winner")]}
         return out
 
     def _prompt(self, state, t, file, mask):
@@ -98,10 +94,7 @@ class SingSingView:
                 return t("singsing.prompt.name_hidden")
             i, slot = first_free(state)
             return t("singsing.prompt.name", window=i + 1, side=t(f"singsing.side.{CARD_SHORT_BAR[slot]}"))
-        if phase == "guess":
-            if not timer_on(state):
-                return t("singsing.prompt.guess_untimed", file=file, mask=mask)
-            return t("singsing.prompt.guess", file=file, mask=mask, seconds=state["options"]["seconds"])
+        # the guess: the countdown shows the time left, the buttons right and wrong
         return t(f"singsing.prompt.{phase}", file=file, mask=mask)
 
     @staticmethod
@@ -124,14 +117,14 @@ class SingSingView:
 
     # -- the board -----------------------------------------------------------------
     def board(self, state, t):
-        """The bars (a window each, with the tracker), the mask and the file at their
-        seats, each player's convicts. Where the bar went stays hidden while a guess runs."""
+        """The windows with their bars (with the tracker), the mask and the file on their
+        holders' seats, each player's convicts and chips; at the end the scoreboard.
+        Where the bar went stays hidden while a guess runs."""
         if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
             return None
         windows = () if bars_hidden(state) or state["windows"] is None else tuple(
             Area(f"window.{n}", t("singsing.board.window", n=n),
-                 (t("singsing.board.bars_in_window", count=sum(w[b] for b in BARS)),
-                  *(t(f"singsing.convict.{card}") for card in w["cards"] if card in CONVICTS)),
+                 tuple(t(f"singsing.convict.{card}") for card in w["cards"] if card in CONVICTS),
                  pieces=tuple(w[b] for b in BARS), short=str(n))
             for n, w in enumerate(state["windows"], start=1))
         advanced = state["options"]["advanced"]
@@ -139,12 +132,42 @@ class SingSingView:
                                + (((t("singsing.board.chips"), state["chips"][seat]),) if advanced else ()),
                                short=tuple(t("singsing.seat.convict", convict=t(f"singsing.convict.{c}"), count=won[c])
                                            for c in CONVICTS)
+                               + ((t("singsing.seat.chips", count=state["chips"][seat]),) if advanced else ()),
+                               figures=(t("singsing.seat.convicts", **won),)
                                + ((t("singsing.seat.chips", count=state["chips"][seat]),) if advanced else ()))
                       for seat, won in enumerate(state["convicts"]))
-        return Board(counters=(Counter("bars", t("singsing.board.bars"), bars_left(state), TOTAL_BARS, big=True),),
-                     tokens=(Token("mask", t("singsing.badge.mask"), seat=state["mask"]),
-                             Token("file", t("singsing.badge.file"), seat=state["file"])),
-                     areas=windows, seats=seats)
+        return Board(counters=(Counter("bars", t("singsing.board.bars"), bars_left(state), TOTAL_BARS, big=True,
+                                       short=t("singsing.board.bars_short")),),
+                     tokens=(Token("mask", t("singsing.board.mask"), seat=state["mask"],
+                                   short=t("singsing.board.mask_short")),
+                             Token("file", t("singsing.board.file"), seat=state["file"],
+                                   short=t("singsing.board.file_short"))),
+                     areas=windows, seats=seats, scores=self.scores(state, t))
+
+    @staticmethod
+    def scores(state, t) -> tuple[Score, ...]:
+        """The scoreboard once someone has won: the winner first, the others by the convicts
+        they won (equal counts share a rank); each with their convicts and the end in words."""
+        if not state.get("finished"):
+            return ()
+        winner = state["winner"]
+        totals = [sum(won.values()) for won in state["convicts"]]
+        others = [totals[seat] for seat in range(len(totals)) if seat != winner]
+
+        def line(seat):
+            won = state["convicts"][seat]
+            if seat == winner:
+                same = next((c for c in CONVICTS if won[c] >= 3), None)
+                outcome = t("singsing.outcome.same", convict=t(f"singsing.convict.{same}")) if same \
+                    else t("singsing.outcome.different")
+                rank = 1
+            else:
+                outcome = t("singsing.outcome.convicts", count=totals[seat])
+                rank = 2 + sum(total > totals[seat] for total in others)
+            return Score(seat, totals[seat], tuple((t(f"singsing.convict.{c}"), won[c]) for c in CONVICTS),
+                         winner=seat == winner, outcome=outcome, rank=rank)
+
+        return tuple(sorted((line(seat) for seat in range(len(totals))), key=lambda score: (score.rank, score.seat)))
 
     # -- what is said aloud, and the buzzer ------------------------------------------
     def turn_of(self, state):

@@ -8,12 +8,12 @@ singsing-action-announce_two = Chip zahlen: zwei Stäbe
 singsing-action-remove_bar = Stab entfernt
 singsing-action-name_convict = Dieser Häftling ist frei
 singsing-action-free_convict = Ein Häftling ist frei
-singsing-action-start_timer = Raten starten
+singsing-action-start_timer = TIMER: raten
 singsing-action-right = Richtig
 singsing-action-wrong = Falsch
 singsing-action-timeout = Zeit ist um
-singsing-action-second_guess = Chip zahlen: noch einmal raten
-singsing-action-pass_mask = Kein zweiter Versuch: Maske weitergeben
+singsing-action-second_guess = TIMER: noch mal raten
+singsing-action-pass_mask = Maske weitergeben
 singsing-param-window = Fenster
 singsing-param-bar = Stab
 singsing-param-convict = Häftling
@@ -27,35 +27,37 @@ singsing-side-right = rechts
 singsing-convict-eddie = Eddie
 singsing-convict-joe = Joe
 singsing-convict-mack = Mack
-singsing-badge-mask = Maske
-singsing-badge-file = Feile
 singsing-badge-winner = Sieger
 singsing-reading-bars = So lesen wir die Stäbe: Jeder kurze Stab verdeckt eine Häftlingskarte, der lange Stab beide. Ein Häftling ist frei, wenn sein kurzer Stab und der lange Stab weg sind.
 singsing-reading-mask = So lesen wir einen falschen Tipp: Die Maske geht im Uhrzeigersinn weiter und überspringt den Spieler mit der Feile. Zu zweit rät also derselbe Spieler noch einmal.
 singsing-reading-timer = Die Ratezeit ist eine Zugabe von Cellmate, nicht aus der Spielregel: Läuft sie ab, zählt der Tipp als falsch.
 singsing-help-buttons = Knöpfe: TIMER startet das Raten, sobald der Stab draußen ist (und kauft im Profispiel den zweiten Versuch). CONFIRM: richtig geraten. UNDO halten: falsch geraten (oder: kein zweiter Versuch). Kurz UNDO macht immer rückgängig.
-singsing-headline-remove = { $file } entfernt einen Stab · { $mask } trägt die Maske
-singsing-headline-name = Ein Häftling ist frei!
-singsing-headline-ready = { $mask }: Maske ab bei TIMER
-singsing-headline-guess = { $mask } rät ({ $guess }. Versuch)
-singsing-headline-second_chance = Falsch! { $mask } darf für einen Chip noch einmal raten
+singsing-headline-remove = { $file }: Stab entfernen
+singsing-headline-name = Häftling frei!
+singsing-headline-ready = { $mask } rät gleich
+singsing-headline-guess =
+    { $guess ->
+        [1] { $mask } rät
+       *[other] { $mask } rät noch mal
+    }
+singsing-headline-second_chance = { $mask }: zweiter Versuch?
 singsing-headline-over = { $name } gewinnt!
 singsing-banner-same = { $name } gewinnt mit drei gleichen Häftlingen!
 singsing-banner-different = { $name } gewinnt mit drei verschiedenen Häftlingen!
-singsing-prompt-remove = { $mask } setzt die Maske auf. { $file } entfernt einen Stab und drückt dann TIMER.
-singsing-prompt-remove_two = { $mask } setzt die Maske auf. { $file } entfernt zwei Stäbe (Chip bezahlt) und drückt dann TIMER.
-singsing-prompt-remove_tracker = { $mask } setzt die Maske auf. { $file } entfernt einen Stab und tippt ihn an.
+singsing-prompt-remove = { $mask }: Maske auf. { $file }: Stab entfernen, dann TIMER.
+singsing-prompt-remove_two = { $mask }: Maske auf. { $file }: 2 Stäbe entfernen, dann TIMER.
+singsing-prompt-remove_tracker = { $mask }: Maske auf. { $file }: Stab entfernen, antippen.
 singsing-prompt-remove_tracker_two =
     { $left ->
         [one] { $file }: noch { $left } Stab entfernen und antippen (Chip bezahlt).
        *[other] { $file }: noch { $left } Stäbe entfernen und antippen (Chip bezahlt).
     }
-singsing-prompt-no_bars = Laut Zählung ist kein Stab mehr übrig: Den falsch gezählten Schritt rückgängig machen.
+singsing-prompt-no_bars = Laut Zählung kein Stab übrig: den Zählfehler rückgängig machen.
 singsing-prompt-name = Welcher Häftling ist in Fenster { $window } ({ $side }) frei?
-singsing-prompt-name_hidden = Welchen Häftling hat der Stab befreit? Das Fenster bleibt verborgen.
+singsing-prompt-name_hidden = Welcher Häftling ist frei? Das Fenster bleibt verdeckt.
 singsing-prompt-ready = { $file } drückt TIMER: { $mask } nimmt die Maske ab und rät.
-singsing-prompt-guess = { $mask }: Fenster, Farbe und Länge! { $file }: CONFIRM wenn richtig, UNDO halten wenn falsch. { $seconds } s.
-singsing-prompt-second_chance = { $mask }: TIMER, um einen Chip zu zahlen und noch einmal zu raten, oder UNDO halten, um die Maske weiterzugeben.
+singsing-prompt-guess = { $mask }: Fenster, Farbe, Länge nennen. Richtig oder falsch?
+singsing-prompt-second_chance = { $mask }: für einen Chip noch mal raten (TIMER) oder passen.
 singsing-prompt-over = Das Spiel ist aus. Noch einmal spielen oder rückgängig machen.
 singsing-line-mask = Maske: { $name }
 singsing-line-file = Feile: { $name }
@@ -108,7 +110,11 @@ singsing-param-convict-joe = Joe
 singsing-param-convict-mack = Mack
 singsing-board-bars = Gitterstäbe übrig
 singsing-board-window = Fenster { $n }
-singsing-board-bars_in_window = Stäbe: { $count }
+singsing-board-bars_short = Stäbe
+singsing-board-mask = Die Maske
+singsing-board-mask_short = Maske
+singsing-board-file = Die Feile
+singsing-board-file_short = Feile
 singsing-board-chips = Chips
 singsing-seat-chips =
     { $count ->
@@ -123,10 +129,9 @@ singsing-setup-convicts = 2. Die Sträflingskarten gemischt: je 2 in jedes der 1
 singsing-setup-convicts-done = Je 2 Sträflinge im Fenster
 singsing-setup-bars = 3. Auf jedes Fenster 2 kurze Stäbe senkrecht und 1 langer waagerecht, Farben beliebig; die übrigen Stäbe beiseite.
 singsing-setup-bars-done = Gitter auf den Fenstern
-singsing-prompt-pick_first = Der jüngste Spieler beginnt: Er nimmt die Feile, die Maske geht an seinen linken Nachbarn. Wer ist es?
+singsing-prompt-pick_first = Der jüngste Spieler beginnt und nimmt die Feile. Wer ist es?
 singsing-action-pick_first = Wer beginnt?
 singsing-param-first = Der jüngste Spieler (Überspringen: zufällig)
-singsing-prompt-guess_untimed = { $mask }: Fenster, Farbe und Länge! { $file }: CONFIRM wenn richtig, UNDO halten wenn falsch.
 singsing-reading-no_timer = Die Ratezeit ist aus, wie in der Spielregel: Ein Tipp wartet, bis er als richtig oder falsch markiert ist.
 error-singsing_no_timer = Die Ratezeit ist aus: Markiert den Tipp als richtig oder falsch.
 singsing-rules-setup = Aufbau: wie die Aufbau-Liste sagt. Der jüngste Spieler beginnt: Er nimmt die Feile, sein linker Nachbar die Maske.
@@ -154,3 +159,22 @@ singsing-phone-taken = Du hast gezogen: { $bars }
 singsing-phone-bar = Fenster { $window }, { $bar }
 error-singsing_tracker_knows = Der Fenster-Tracker kennt den Stab: tippe ihn auf dem Brett an.
 error-singsing_bar_unknown = Niemand hat den gezogenen Stab notiert: Wer die Feile hat, sagt richtig oder falsch.
+singsing-seat-convicts = E{ $eddie } J{ $joe } M{ $mack }
+singsing-outcome-same = gewonnen mit 3 × { $convict }
+singsing-outcome-different = gewonnen mit allen drei Häftlingen
+singsing-outcome-convicts =
+    { $count ->
+        [0] kein Häftling
+        [one] { $count } Häftling
+       *[other] { $count } Häftlinge
+    }
+singsing-done-announce_two = { $name } hat einen Chip für zwei Stäbe bezahlt.
+singsing-done-remove_bar = { $name } hat einen Stab aus Fenster { $window } entfernt: { $bar }.
+singsing-done-name_convict = { $name } hat den freien Häftling genannt: { $convict }.
+singsing-done-free_convict = { $name } hat einen freien Häftling eingetragen: { $convict }.
+singsing-done-start_timer = { $name } hat das Raten gestartet.
+singsing-done-right = { $name } hat den Tipp als richtig gewertet.
+singsing-done-wrong = { $name } hat den Tipp als falsch gewertet.
+singsing-done-timeout = Die Zeit lief ab: Der Tipp zählte als falsch.
+singsing-done-second_guess = { $name } hat einen Chip für einen zweiten Versuch bezahlt.
+singsing-done-pass_mask = { $name } hat den falschen Tipp gelten lassen.

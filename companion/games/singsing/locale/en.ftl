@@ -8,12 +8,12 @@ singsing-action-announce_two = Pay a chip: two bars
 singsing-action-remove_bar = Bar removed
 singsing-action-name_convict = This convict is free
 singsing-action-free_convict = A convict came free
-singsing-action-start_timer = Start the guess
+singsing-action-start_timer = TIMER: guess
 singsing-action-right = Right
 singsing-action-wrong = Wrong
 singsing-action-timeout = Time is up
-singsing-action-second_guess = Pay a chip: guess again
-singsing-action-pass_mask = No second guess: pass the mask
+singsing-action-second_guess = TIMER: guess again
+singsing-action-pass_mask = Pass the mask
 singsing-param-window = Window
 singsing-param-bar = Bar
 singsing-param-convict = Convict
@@ -27,35 +27,37 @@ singsing-side-right = right
 singsing-convict-eddie = Eddie
 singsing-convict-joe = Joe
 singsing-convict-mack = Mack
-singsing-badge-mask = mask
-singsing-badge-file = file
 singsing-badge-winner = winner
 singsing-reading-bars = How we read the bars: each short bar covers one convict card, the long bar covers both. A convict is free when its short bar and the long bar are gone.
 singsing-reading-mask = How we read a wrong guess: the mask passes to the next player clockwise, skipping the file holder. With 2 players the same player guesses again.
 singsing-reading-timer = The guess timer is Cellmate's own addition, not in the rulebook: when it runs out, the guess counts as wrong.
 singsing-help-buttons = Buttons: TIMER starts the guess once the bar is out (and buys the second guess in the advanced game). CONFIRM: the guess was right. Hold UNDO: the guess was wrong (or: no second guess). A short UNDO always undoes.
-singsing-headline-remove = { $file } removes a bar · { $mask } wears the mask
+singsing-headline-remove = { $file } removes a bar
 singsing-headline-name = A convict is free!
-singsing-headline-ready = { $mask }: mask off on TIMER
-singsing-headline-guess = { $mask } guesses (guess { $guess })
-singsing-headline-second_chance = Wrong! { $mask } may pay a chip to guess again
+singsing-headline-ready = { $mask } guesses next
+singsing-headline-guess =
+    { $guess ->
+        [1] { $mask } guesses
+       *[other] { $mask } guesses again
+    }
+singsing-headline-second_chance = { $mask }: a second guess?
 singsing-headline-over = { $name } wins!
 singsing-banner-same = { $name } wins with three of the same convict!
 singsing-banner-different = { $name } wins with three different convicts!
-singsing-prompt-remove = { $mask } puts on the mask. { $file } removes a bar, then presses TIMER.
-singsing-prompt-remove_two = { $mask } puts on the mask. { $file } removes two bars (chip paid), then presses TIMER.
-singsing-prompt-remove_tracker = { $mask } puts on the mask. { $file } removes a bar and taps it.
+singsing-prompt-remove = { $mask }: mask on. { $file }: remove a bar, then TIMER.
+singsing-prompt-remove_two = { $mask }: mask on. { $file }: remove 2 bars, then TIMER.
+singsing-prompt-remove_tracker = { $mask }: mask on. { $file }: remove a bar and tap it.
 singsing-prompt-remove_tracker_two =
     { $left ->
         [one] { $file }: remove and tap { $left } more bar (chip paid).
        *[other] { $file }: remove and tap { $left } more bars (chip paid).
     }
-singsing-prompt-no_bars = No bars are left by the count: undo the step that was miscounted.
+singsing-prompt-no_bars = No bars are left by the count: undo the miscounted step.
 singsing-prompt-name = Which convict is free in window { $window } ({ $side })?
-singsing-prompt-name_hidden = Which convict did the bar free? The window stays hidden.
-singsing-prompt-ready = { $file } presses TIMER: { $mask } takes off the mask and guesses.
-singsing-prompt-guess = { $mask }: window, colour and length! { $file }: CONFIRM if right, hold UNDO if wrong. { $seconds } s.
-singsing-prompt-second_chance = { $mask }: TIMER to pay a chip and guess again, or hold UNDO to pass the mask.
+singsing-prompt-name_hidden = Which convict is free? The window stays hidden.
+singsing-prompt-ready = { $file } presses TIMER, { $mask } takes the mask off.
+singsing-prompt-guess = { $mask }: name window, colour, length. Right or wrong?
+singsing-prompt-second_chance = { $mask }: guess again for a chip (TIMER), or pass.
 singsing-prompt-over = The game is over. Play again, or undo.
 singsing-line-mask = Mask: { $name }
 singsing-line-file = File: { $name }
@@ -108,7 +110,11 @@ singsing-param-convict-joe = Joe
 singsing-param-convict-mack = Mack
 singsing-board-bars = Bars left
 singsing-board-window = Window { $n }
-singsing-board-bars_in_window = Bars: { $count }
+singsing-board-bars_short = Bars
+singsing-board-mask = The mask
+singsing-board-mask_short = Mask
+singsing-board-file = The file
+singsing-board-file_short = File
 singsing-board-chips = Chips
 singsing-seat-chips =
     { $count ->
@@ -123,10 +129,9 @@ singsing-setup-convicts = 2. The convict cards shuffled: 2 in each of the 12 win
 singsing-setup-convicts-done = 2 convicts in each window
 singsing-setup-bars = 3. On each window 2 short bars upright and 1 long bar across, colours as they come; the extra bars aside.
 singsing-setup-bars-done = Bars on the windows
-singsing-prompt-pick_first = The youngest player starts: they take the file, and the mask goes to the player on their left. Who is it?
+singsing-prompt-pick_first = The youngest player starts: they take the file. Who is it?
 singsing-action-pick_first = Who starts?
 singsing-param-first = The youngest player (Skip: at random)
-singsing-prompt-guess_untimed = { $mask }: window, colour and length! { $file }: CONFIRM if right, hold UNDO if wrong.
 singsing-reading-no_timer = The guess timer is off, as in the rulebook: a guess waits until it is marked right or wrong.
 error-singsing_no_timer = The guess timer is off: mark the guess right or wrong.
 singsing-rules-setup = Setup: lay out the box as the checklist says. The youngest player starts: they take the file, the player on their left the mask.
@@ -154,3 +159,22 @@ singsing-phone-taken = You took: { $bars }
 singsing-phone-bar = window { $window }, { $bar }
 error-singsing_tracker_knows = The tracker knows the bar: tap it on the board.
 error-singsing_bar_unknown = Nobody noted the bar taken: the file holder says right or wrong.
+singsing-seat-convicts = E{ $eddie } J{ $joe } M{ $mack }
+singsing-outcome-same = won with 3 × { $convict }
+singsing-outcome-different = won with all three convicts
+singsing-outcome-convicts =
+    { $count ->
+        [0] no convict
+        [one] { $count } convict
+       *[other] { $count } convicts
+    }
+singsing-done-announce_two = { $name } paid a chip for two bars.
+singsing-done-remove_bar = { $name } removed a bar from window { $window }: { $bar }.
+singsing-done-name_convict = { $name } named the freed convict: { $convict }.
+singsing-done-free_convict = { $name } entered a freed convict: { $convict }.
+singsing-done-start_timer = { $name } started the guess.
+singsing-done-right = { $name } marked the guess right.
+singsing-done-wrong = { $name } marked the guess wrong.
+singsing-done-timeout = Time ran out: the guess counted as wrong.
+singsing-done-second_guess = { $name } paid a chip to guess again.
+singsing-done-pass_mask = { $name } let the wrong guess stand.
