@@ -136,38 +136,55 @@ def test_what_a_seat_is_sent_never_depends_on_a_secret_it_may_not_know(game_id, 
     rules take, or refuse with nothing changed."""
     game = GAMES[game_id]
     rng = random.Random(seed)
-    folder = tmp_path_factory.mktemp("phones")
-    store = Store.open(folder, fallback=False)
     count = rng.randint(game.min_players, game.max_players)
     options = random_options(game, rng)
     if game_id == "snitch":
         options["vote"] = rng.choice(["secret", "secret", "open"])
-    session = Session.create(store, game_id, NAMES[:count], options, rng=rng)
+    play_with_phones(tmp_path_factory.mktemp("phones"), rng, game_id, NAMES[:count], options, [],
+                     steps=rng.randint(20, 90), table_step=random_step, back=0.2, phones=0.3, every=3)
+
+
+def random_step(session, rng) -> bool:
+    """Any legal step of the table, its arguments at random (False: there is none)."""
+    legal = session.game.legal_actions(session.state)
+    if not legal:
+        return False
+    try:
+        session.act(random_action(rng.choice(legal), rng))
+    except IllegalAction:
+        pass
+    return True
+
+
+def play_with_phones(folder, rng, game_id, names, options, setup, steps, table_step, back, phones, every):
+    """A game in a file, played `steps` steps: UNDO, redo or a resume (`back` of them, half
+    UNDO), a phone's tap (`phones` of them, every tap while a secret vote runs), else
+    `table_step`; every seat's view checked every `every` steps and at the end."""
+    store = Store.open(folder, fallback=False)
+    session = Session.create(store, game_id, names, options, rng=rng)
+    for action in setup:
+        session.act(action)
     pads = PadTable()
-    for step in range(rng.randint(20, 90)):
+    for step in range(steps):
         roll = rng.random()
-        if roll < 0.1 and session.can_undo:
+        if session.finished:
+            break
+        if roll < back / 2 and session.can_undo:
             session.undo()
-        elif roll < 0.15 and session.can_redo:
+        elif roll < back * 3 / 4 and session.can_redo:
             session.redo()
-        elif roll < 0.2:
+        elif roll < back:
             session.close()
             store.close()
             store = Store.open(folder, fallback=False)
             session = Session.load(store, session.id, rng=rng)
             pads = PadTable()           # a pulled plug loses the ballots held: that vote starts again
-        elif roll < 0.5 or game.ballot(session.view) is not None:
+        elif roll < back + phones or session.game.ballot(session.view) is not None:
             phone_step(session, pads, rng)
-        else:
-            legal = game.legal_actions(session.state)
-            if not legal:
-                break
-            try:
-                session.act(random_action(rng.choice(legal), rng))
-            except IllegalAction:
-                pass
+        elif not table_step(session, rng):
+            break
         pads.flush(session.state)
-        if step % 3 == 0:
+        if step % every == 0:
             check_every_seat(session, pads, rng)
     check_every_seat(session, pads, rng)
     session.close()
@@ -614,41 +631,14 @@ def test_a_snitch_game_with_phones_noting_using_and_voting_shows_each_seat_its_o
     noting Items, using them and voting in secret, with UNDO, redo and a resume: every
     seat's view is the same whatever another seat noted or voted."""
     rng = random.Random(seed)
-    folder = tmp_path_factory.mktemp("snitch")
-    store = Store.open(folder, fallback=False)
     count = rng.randint(4, 6)
-    session = Session.create(store, "snitch", NAMES[:count], {"vote": "secret"}, rng=rng)
-    for action in [{"type": "cards_ready"}] + [{"type": "scheme", "player": s, "required": rng.randint(1, 2)}
-                                                for s in range(count)] + [{"type": "pick_guard"}, {"type": "pick_soap"}]:
-        session.act(action)
-    pads = PadTable()
-    for step in range(130):
-        state, roll = session.state, rng.random()
-        if state["finished"]:
-            break
-        if roll < 0.05 and session.can_undo:
-            session.undo()
-        elif roll < 0.08 and session.can_redo:
-            session.redo()
-        elif roll < 0.1:
-            session.close()
-            store.close()
-            store = Store.open(folder, fallback=False)
-            session = Session.load(store, session.id, rng=rng)
-            pads = PadTable()
-        elif roll < 0.45 or state["phase"] == "gun_vote":
-            phone_step(session, pads, rng)
-        else:
-            plan_step(session, rng)
-        pads.flush(session.state)
-        if step % 5 == 0:
-            check_every_seat(session, pads, rng)
-    check_every_seat(session, pads, rng)
-    session.close()
-    store.close()
+    setup = [{"type": "cards_ready"}] + [{"type": "scheme", "player": s, "required": rng.randint(1, 2)}
+                                         for s in range(count)] + [{"type": "pick_guard"}, {"type": "pick_soap"}]
+    play_with_phones(tmp_path_factory.mktemp("snitch"), rng, "snitch", NAMES[:count], {"vote": "secret"}, setup,
+                     steps=130, table_step=plan_step, back=0.1, phones=0.35, every=5)
 
 
-def plan_step(session, rng):
+def plan_step(session, rng) -> bool:
     """The table's next step in The Snitch, toward the Schemes' resolution (half of them fail)."""
     state = session.state
     legal = session.game.legal_actions(state)
@@ -662,11 +652,12 @@ def plan_step(session, rng):
     elif legal:
         action = random_action(rng.choice(legal), rng)
     else:
-        return
+        return False
     try:
         session.act(action)
     except IllegalAction:
         pass
+    return True
 
 
 def test_the_countdown_after_an_undo_starts_when_the_table_went_back():
