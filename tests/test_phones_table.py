@@ -169,3 +169,32 @@ def test_a_flood_from_one_phone_neither_floods_the_table_nor_stops_the_others(ma
     anna.drain(0.3)
     rolled = table.session.head - head
     assert 2 <= rolled <= 70                 # the burst and the rate, not a thousand steps
+
+
+def test_the_snitch_stash_is_noted_on_its_owners_phone_alone(make_ui):
+    """A failed Scheme leaves a card in its owner's stash; the owner notes the Item on
+    the phone: only that phone lists it; the table's screen does not."""
+    ui = phones_on(make_ui)
+    table = ui.app.table
+    names = ("Anna", "Ben", "Cleo", "Dora")
+    table.start_game("snitch", [{"name": n, "colour": c, "letter": n[0]} for n, c in
+                                zip(names, ("orange", "sky", "green", "yellow"))], {"vote": "secret"})
+    phones = [seated_phone(ui, seat) for seat in range(4)]
+    owner = 1
+    for action in [{"type": "cards_ready"}] + [{"type": "scheme", "player": s, "required": 1} for s in range(4)] + [
+            {"type": "pick_guard", "seat": 2}, {"type": "pick_soap", "seat": 0},
+            {"type": "play_card", "target": owner}, {"type": "reveal", "repeats": False, "backstabs": 2}]:
+        assert table.perform(action).ok, action        # the Scheme fails: a card into Ben's stash
+    session = table.session
+    phone = phones[owner]
+    forms = phone.view(lambda v: v["v"] == session.head)["forms"]
+    item = next(f for f in forms if f["id"] == "record_item")["fields"][0]
+    choice = item["choices"][0]
+    answer = phone.answer(phone.act(type="form", id="record_item", args={item["name"]: choice["value"]}))
+    assert answer["type"] == "ack", answer
+    head = session.head
+    assert any(choice["label"] in line for line in phone.view(lambda v: v["v"] == head)["private"])
+    for seat, other in enumerate(phones):
+        if seat != owner:
+            assert other.view(lambda v: v["v"] == head)["private"] == []
+    assert not any(choice["label"] in text for text in ui.texts())       # not on the table's screen

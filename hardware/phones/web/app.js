@@ -251,6 +251,7 @@
       const form = el("form");
       const inputs = [];
       for (const field of f.fields || []) {
+        if (field.fixed !== undefined) { inputs.push([field, null]); continue; }   // nothing to choose: the title says it
         const label = el("label", field.label);
         let input;
         if (field.kind === "seat" || field.kind === "choice") {
@@ -284,7 +285,8 @@
         event.preventDefault();
         const args = {};
         for (const [field, input] of inputs) {
-          if (field.kind === "bool") args[field.name] = input.checked;
+          if (input === null) args[field.name] = field.fixed;
+          else if (field.kind === "bool") args[field.name] = input.checked;
           else if (field.kind === "int") { if (input.value !== "") args[field.name] = parseInt(input.value, 10); }
           else if (input.value && input.value !== "—") args[field.name] = JSON.parse(input.value);
         }
