@@ -322,3 +322,24 @@ def test_the_seat_figures_say_each_convict_and_the_chips():
     assert board.seats[1].figures == ("E0 J0 M1", "2 chips")
     assert GAME.board(state, T["de"]).seats[0].figures == ("E0 J0 M0", "1 Chip")     # paid for two bars
     assert GAME.board(new(2), T["en"]).seats[0].figures == ("E0 J0 M0",)
+
+
+def test_the_phones_steps_are_said_in_the_past_tense_the_bar_noted_never():
+    """The file holder's phone notes the bar (take_bar), the guesser's phone guesses
+    (guess_bar): the Log and the phones' news line read these words, so the bar noted
+    is never in them, the guess (said aloud at the table) is."""
+    state = new(3)
+    noted = GAME.resolve(state, {"type": "take_bar", "player": 0, "window": 3, "bar": "long"}, random.Random(0))
+    running = act(GAME.apply(state, noted), "start_timer")
+    for lang, words in (("en", "Maximilian noted the bar taken."), ("de", "Maximilian hat den gezogenen Stab notiert.")):
+        assert describe(T[lang], GAME, running["players"], state, noted, GAME.hidden_args(running, noted))[1] == words
+        assert GAME.log_words(noted, running["players"], T[lang]) == words
+    guess = GAME.resolve(running, {"type": "guess_bar", "player": 1, "window": 3, "bar": "long"}, random.Random(0))
+    assert GAME.log_words(guess, running["players"], T["en"]) == "Konstantin guessed window 3, long bar: right."
+    wrong = GAME.resolve(running, {"type": "guess_bar", "player": 1, "window": 4, "bar": "left"}, random.Random(0))
+    assert GAME.log_words(wrong, running["players"], T["de"]) == \
+        "Konstantin hat Fenster 4, linker kurzer Stab geraten: falsch."
+    two = act(new(3, advanced=True), "announce_two")
+    both = GAME.resolve(two, {"type": "take_bar", "player": 0, "window": 3, "bar": "long", "window2": 5,
+                              "bar2": "left"}, random.Random(0))
+    assert GAME.log_words(both, two["players"], T["en"]) == "Maximilian noted the bars taken."

@@ -34,6 +34,18 @@ class SingSingView:
 
     # -- the screen and the log ---------------------------------------------------
     def log_words(self, action, players, t):
+        """The phones' steps in the past tense (the table's own say theirs as
+        "singsing.done.<type>"): the bar noted stays in the closed fist, never said here
+        (the phones' news line reads these words too); a guess is said aloud anyway."""
+        kind, seat = action.get("type"), action.get("player")
+        name = name_of({"players": players}, seat)
+        if kind == "take_bar":
+            return t("singsing.done.take_bar", name=name, count=2 if "window2" in action else 1)
+        if kind == "guess_bar" and "right" in action:
+            bars = ", ".join(t("singsing.done.bar", window=action["window" + n],
+                               bar=t(f"singsing.bar.{action['bar' + n]}")) for n in ("", "2") if "window" + n in action)
+            return t("singsing.done.guess_right" if action["right"] else "singsing.done.guess_wrong",
+                     name=name, bars=bars)
         return checklist.log_words(action, players, t)
 
     def summary(self, state, t):

@@ -178,3 +178,11 @@ singsing-done-wrong = { $name } hat den Tipp als falsch gewertet.
 singsing-done-timeout = Die Zeit lief ab: Der Tipp zählte als falsch.
 singsing-done-second_guess = { $name } hat einen Chip für einen zweiten Versuch bezahlt.
 singsing-done-pass_mask = { $name } hat den falschen Tipp gelten lassen.
+singsing-done-take_bar =
+    { $count ->
+        [one] { $name } hat den gezogenen Stab notiert.
+       *[other] { $name } hat die gezogenen Stäbe notiert.
+    }
+singsing-done-bar = Fenster { $window }, { $bar }
+singsing-done-guess_right = { $name } hat { $bars } geraten: richtig.
+singsing-done-guess_wrong = { $name } hat { $bars } geraten: falsch.

@@ -178,3 +178,11 @@ singsing-done-wrong = { $name } marked the guess wrong.
 singsing-done-timeout = Time ran out: the guess counted as wrong.
 singsing-done-second_guess = { $name } paid a chip to guess again.
 singsing-done-pass_mask = { $name } let the wrong guess stand.
+singsing-done-take_bar =
+    { $count ->
+        [one] { $name } noted the bar taken.
+       *[other] { $name } noted the bars taken.
+    }
+singsing-done-bar = window { $window }, { $bar }
+singsing-done-guess_right = { $name } guessed { $bars }: right.
+singsing-done-guess_wrong = { $name } guessed { $bars }: wrong.
