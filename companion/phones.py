@@ -14,8 +14,11 @@ A phone's message (a dict; anything else is refused, and nothing changes):
 
     {"type": "button", "id": "main" | "done"}      a pad's button
     {"type": "vote", "seat": candidate}            a ballot in a secret vote
-    {"type": "form", "id": action type, "args": {name: value}}
-                                                    one of seat_view's "forms"
+    {"type": "form", "id": form id, "args": {name: value}}
+                                                    one of seat_view's "forms": its id (the
+                                                    action's type, "<type>:<n>" when one type has
+                                                    several forms), a value for each field
+                                                    (one with "fixed" may be left out)
 """
 from __future__ import annotations
 
@@ -66,6 +69,7 @@ def seat_view(session, seat: int, lang: str, pads: PadTable | None = None, now: 
     finished = bool(view.get("finished"))
     ballot = None if finished else game.ballot(view)
     current = None if finished else view.get("current")
+    forms = [] if finished else _forms(t, players, game.private_moves(mine, seat))
     return {
         "v": session.head,
         "game": t(game.title),
@@ -75,15 +79,15 @@ def seat_view(session, seat: int, lang: str, pads: PadTable | None = None, now: 
                      "figures": _figures(summary, board, i), "turn": current == i}
                     for i, p in enumerate(players)],
         "headline": summary.get("headline", ""),
-        "prompt": _prompt(t, summary, view, seat, current, ballot, pads, finished),
-        "news": _news(session, t, seat),
+        "prompt": _prompt(t, summary, view, seat, current, ballot, pads, finished, forms),
+        "news": _news(session, t),
         "finished": finished,
         "result": _result(game, view, t) if finished else "",
         "buttons": [] if ballot is not None else _buttons(game, view, seat, t),
         "private": [str(line) for line in game.private_words(mine, seat, t)],
         "vote": None if ballot is None else _vote(t, view, ballot, seat, pads),
         "countdown": _countdown(session, view, now, ends_at),
-        "forms": [] if finished else _forms(t, players, game.private_moves(mine, seat)),
+        "forms": forms,
     }
 
 
@@ -98,7 +102,8 @@ def _figures(summary: dict, board, seat: int) -> list[str]:
     return [str(x) for x in badges] + [str(x) for x in short]
 
 
-def _prompt(t, summary, view, seat, current, ballot, pads, finished) -> str:
+def _prompt(t, summary, view, seat, current, ballot, pads, finished, forms) -> str:
+    """What this seat is to do: vote, its turn, a step on its phone (Sing Sing's guess), or wait."""
     if finished:
         return t("phones.prompt.over")
     if ballot is not None:
@@ -107,12 +112,14 @@ def _prompt(t, summary, view, seat, current, ballot, pads, finished) -> str:
         return t("phones.prompt.voted") if seat in ballot.voters else summary.get("prompt", "")
     if current == seat:
         return t("phones.prompt.your_turn")
+    if forms:
+        return forms[0]["label"]
     if _whole(current) and 0 <= current < len(view["players"]):
         return t("phones.prompt.waiting", name=view["players"][current]["name"])
     return summary.get("prompt", "")
 
 
-def _news(session, t, seat: int) -> str:
+def _news(session, t) -> str:
     """The step the table is at, in the Log's words, its secret arguments left out."""
     if session.head <= 0:
         return ""
