@@ -426,7 +426,8 @@ def test_the_file_holders_phone_notes_the_bar_and_the_app_judges_the_guess():
     assert "5" not in json.dumps(seat_view(s, bob, "en")["news"])
     [guess] = seat_view(s, bob, "en")["forms"]
     assert guess["id"] == "guess_bar" and [f["name"] for f in guess["fields"]] == ["window", "bar"]
-    assert seat_view(s, bob, "en")["prompt"] == "Guess the bar" and seat_view(s, cy, "en")["prompt"] == "Waiting for Ann"
+    assert seat_view(s, bob, "en")["prompt"] == "Guess the bar"
+    assert seat_view(s, cy, "en")["prompt"] == "Waiting for Ann"
     form(s, bob, "guess_bar", window=5, bar="left")
     assert s.state["last"]["verdict"] == "wrong" and s.state["file"] == ann and s.state["mask"] == cy
     assert s.view["last"]["verdict"] == "wrong" and s.state["taken"] is None
