@@ -28,6 +28,7 @@ from .. import theme
 from ..dialogs.confirm import ConfirmDialog
 from ..widgets.buttons import FlatButton
 from ..widgets.window import Dialog
+from ..wrapping import unbroken
 from .base import BaseScreen, PLAYABLE, game_title, players_text
 from .log import LogFeed, show
 
@@ -194,9 +195,9 @@ class SessionsScreen(BaseScreen):
     def detail(self, info) -> str:
         t = self.t
         title = game_title(t, info["game"])
-        when = dates.when(info["updated"], t.lang)
+        when = unbroken(dates.when(info["updated"], t.lang))      # a date, and a count with its word, whole
         state = t("sessions.finished" if info["finished"] else "sessions.running")
-        return f"{title} · {state}\n{when} · {t('sessions.moves', count=info['head'])}"
+        return f"{title} · {state}\n{when} · {unbroken(t('sessions.moves', count=info['head']))}"
 
     def result_line(self, info) -> tuple[str, list[str]]:
         """A finished game's result, one line under the rest: ("Won: {names} · 42 min", the
@@ -229,7 +230,7 @@ class SessionsScreen(BaseScreen):
     def ask_delete(self, row: SessionRow):
         # The one question in the app: deleting cannot be undone.
         t = self.t
-        session_id, detail = row.session_id, row.detail.replace("\n", " · ")  # the row may show another game later
+        session_id, detail = row.session_id, row.detail    # (the row may show another game later)
         dialog = ConfirmDialog(title=t("sessions.confirm_title"),
                                body=t("sessions.confirm_text", players=row.title, detail=detail),
                                confirm_text=t("sessions.delete"))
