@@ -230,18 +230,20 @@ def test_neighbours_only_before_the_riot_anybody_but_yourself_after():
     assert t.choices("play_card", "target") == [1, 5]          # left and right of seat 0
     assert t.refused("play_card", target=3) == "snitch_not_neighbour"
     assert t.refused("play_card", target=0) == "snitch_own_scheme"
-    badges = GAME.summary(t.s, Catalogue("en"))["badges"]
-    assert "helps B F" in badges[0] and "helps A C" in badges[1]
+    summary = GAME.summary(t.s, Catalogue("en"))
+    assert "Ann may help: Bob, Flo" in summary["lines"]
+    assert summary["prompt"] == "Ann: play a card under a neighbour's Scheme, or draw."
     while not t.s["riot"]:
         t.turn_draw()
     t.give_soap_to(0)
     assert t.choices("play_card", "target") == [1, 2, 3, 4, 5]
     assert t.refused("play_card", target=0) == "snitch_own_scheme"
+    summary = GAME.summary(t.s, Catalogue("en"))
+    assert "Ann may help: Bob, Cy, Dee, Eve, Flo" in summary["lines"]
+    assert summary["prompt"] == "Ann: play a card under anyone's Scheme, or draw."
     hand = t.s["hands"][0]
     t.do("play_card", target=3)
     assert t.s["schemes"][3]["under"] == 1 and t.s["hands"][0] == hand - 1
-    badges = GAME.summary(t.s, Catalogue("en"))["badges"]
-    assert "helps B C D E F" in badges[0]
 
 
 def test_the_soap_holder_does_one_thing_then_passes():
@@ -359,8 +361,9 @@ def test_a_scheme_resolves_when_enough_cards_are_under_it():
     assert t.s["phase"] == "resolution" and t.s["resolving"] == 1 == t.s["current"]
     summary = GAME.summary(t.s, Catalogue("en"))
     assert summary["headline"] == "Bob's Scheme resolves"
-    assert "Cy: pick up the 2 cards under Bob's Scheme" in summary["prompt"]
-    assert "add the top card of the Prison Contacts Deck" in summary["prompt"]
+    assert summary["prompt"] == "Cy shuffles Bob's 2 cards + 1 Contact; Bob reveals."
+    steps = next(line for line in summary["lines"] if line.startswith("Cy: pick up the 2 cards under Bob's Scheme"))
+    assert "add the top card of the Prison Contacts Deck" in steps          # in full: in Help
     (spec,) = t.legal("reveal")
     assert spec.player == 1 and spec.params["backstabs"].maximum == 3   # 2 cards + the random one
 
@@ -379,9 +382,12 @@ def test_a_scheme_of_one_card_is_said_in_the_singular_in_both_languages():
     assert GAME.board(t.s, en).seats[0].facts[0] == "Scheme 2: 0 of 2 cards"
     t.do("play_card", target=1)
     assert t.s["phase"] == "resolution"
-    assert GAME.summary(t.s, en)["prompt"].startswith(
-        "Ann: pick up the 1 card under Bob's Scheme without looking, add the top card of the Prison Contacts Deck")
-    assert GAME.summary(t.s, de)["prompt"].startswith("Ann: Nimm die 1 Karte unter Bobs Plan ungesehen auf, lege")
+    assert GAME.summary(t.s, en)["prompt"] == "Ann shuffles Bob's 1 card + 1 Contact; Bob reveals."
+    assert GAME.summary(t.s, de)["prompt"] == "Ann mischt Bobs 1 Karte + 1 Kontakt; Bob deckt auf."
+    assert any(line.startswith("Ann: pick up the 1 card under Bob's Scheme without looking, add the top card of "
+                               "the Prison Contacts Deck") for line in GAME.summary(t.s, en)["lines"])
+    assert any(line.startswith("Ann: Nimm die 1 Karte unter Bobs Plan ungesehen auf, lege")
+               for line in GAME.summary(t.s, de)["lines"])
     t.do("reveal", repeats=False, backstabs=0)
     assert GAME.summary(t.s, en)["lines"][-1].startswith("Bob's Scheme succeeded (0 Backstab icons). Draws: ")
     assert GAME.summary(t.s, de)["lines"][-1].startswith("Bobs Plan ist gelungen (0 Verrats-Symbole). Ziehen: ")
@@ -394,12 +400,12 @@ def test_one_card_with_knuckle_irons_is_handed_over_alone():
     t.do("pass_soap")
     t.complete(1)
     soap = NAMES[t.s["soap"]]
-    assert GAME.summary(t.s, Catalogue("en"))["prompt"].startswith(
-        f"{soap}: pick up the 1 card under Bob's Scheme without looking (no random card is added) and hand it to "
-        "Bob. Bob: reveal it, then enter what showed.")
-    assert GAME.summary(t.s, Catalogue("de"))["prompt"].startswith(
-        f"{soap}: Nimm die 1 Karte unter Bobs Plan ungesehen auf (keine zufällige Karte dazu) und gib sie Bob. "
-        "Bob: Decke sie auf und gib dann ein, was zu sehen war.")
+    assert GAME.summary(t.s, Catalogue("en"))["prompt"] == f"{soap} hands Bob the 1 card (no Contact); Bob reveals."
+    assert GAME.summary(t.s, Catalogue("de"))["prompt"] == f"{soap} gibt Bob die 1 Karte (ohne Kontakt); Bob deckt auf."
+    assert (f"{soap}: pick up the 1 card under Bob's Scheme without looking (no random card is added) and hand it "
+            "to Bob. Bob: reveal it, then enter what showed.") in GAME.summary(t.s, Catalogue("en"))["lines"]
+    assert (f"{soap}: Nimm die 1 Karte unter Bobs Plan ungesehen auf (keine zufällige Karte dazu) und gib sie Bob. "
+            "Bob: Decke sie auf und gib dann ein, was zu sehen war.") in GAME.summary(t.s, Catalogue("de"))["lines"]
 
 
 def test_success_draws_in_the_rules_order():
@@ -443,7 +449,10 @@ def test_failure_draws_stash_replacement_guard_and_handcuffs():
     assert t.refused("stash_item", item="crowbar") == "snitch_not_now"
     summary = GAME.summary(t.s, Catalogue("en"))
     assert summary["headline"] == "Bob's Scheme failed"
-    assert summary["prompt"].startswith("Bob: put the failed Scheme face down in your stash. Everybody draws")
+    assert summary["prompt"] == "Draw now. Bob: stash it, new Scheme from Contacts."
+    draws = GAME.board(t.s, Catalogue("en")).areas      # who draws how many, on the board
+    assert [(a.label, a.facts) for a in draws] == [("Draw now", ("Interrogation: Bob\u00a01, Cy\u00a01, Ann\u00a01, "
+                                                                 "Bob\u00a02",))]
     assert "Items in the stash, face down: Bob\u00a01" in summary["lines"]
     contacts = t.s["contacts"]
     hand = t.s["hands"][1]
@@ -688,7 +697,7 @@ def test_knuckle_irons_add_no_random_card():
     t.do("pass_soap")
     t.complete(1)
     summary = GAME.summary(t.s, Catalogue("en"))
-    assert "no random card" in summary["prompt"]
+    assert "(no Contact)" in summary["prompt"] and any("no random card" in line for line in summary["lines"])
     (spec,) = t.legal("reveal")
     assert spec.params["backstabs"].maximum == 2       # just the 2 played cards
     contacts = t.s["contacts"]
@@ -763,7 +772,7 @@ def test_an_unguarded_owner_may_name_any_item_the_table_lets_them_use():
     t.do("use_item", item="crowbar", target=2)       # named now: the app checks Cy's Scheme has room
     assert t.s["schemes"][2]["crowbar"] and t.s["stash"][0] == 0
     assert GAME.log_words({"type": "use_item", "player": 0, "item": "crowbar", "target": 2}, t.s["players"], en) \
-        == "Ann: used the Crowbar next to Cy's Scheme"
+        == "Ann used the Crowbar next to Cy's Scheme"
 
 
 def test_no_text_names_an_item_in_a_stash():
@@ -863,8 +872,8 @@ def test_an_old_games_log_names_neither_the_item_nor_a_ballot():
         assert not any(t("snitch.item.crowbar") in w for w in words), words
         ballots = [w for w, a in zip(words, actions) if a["type"] == "vote"]
         voters = [NAMES[a["player"]] for a in actions if a["type"] == "vote"]
-        assert ballots == [{"en": f"{v}: voted in secret", "de": f"{v}: geheim abgestimmt"}[lang] for v in voters]
-        assert not any(name in w.split(":", 1)[1] for w in ballots for name in NAMES[:4])
+        assert ballots == [{"en": f"{v} voted in secret", "de": f"{v} hat geheim abgestimmt"}[lang] for v in voters]
+        assert not any(name in w.split(" ", 1)[1] for w in ballots for name in NAMES[:4])
     assert GAME.hidden_args(session.state, {"type": "vote", "player": 0, "target": 2}) == {"target"}
     assert GAME.secret_fields(session.state) == ["votes", "stash_items"]
 
@@ -933,7 +942,7 @@ def test_a_secret_vote_comes_in_as_its_totals_alone():
     assert GAME.ballot(t.s).candidates == (0, 1, 2, 3, 4)
     summary = GAME.summary(t.s, Catalogue("en"))
     assert summary["headline"] == "The gun vote"
-    assert summary["prompt"] == "Secret vote: everybody votes on their pad, or on the screen in turn."
+    assert summary["prompt"] == "Secret vote: on your pad, or on the screen in turn."
     # one ballot at a time is no action any more: only the totals, adding up to every vote
     assert t.refused("vote", player=0, target=2) == "snitch_not_now"
     assert t.refused("secret_vote", tally=[0, 0, 4, 0, 0]) == "snitch_bad_tally"
@@ -952,8 +961,7 @@ def test_an_open_vote_the_table_counts_the_hands_and_enters_who_gets_the_gun():
     (spec,) = t.legal()
     assert spec.type == "open_vote" and spec.player is None and spec.params["target"].choices == (0, 1, 2, 3, 4)
     summary = GAME.summary(t.s, Catalogue("en"))
-    assert summary["prompt"] == ("Hands up: who gets the gun? The most votes win; with a tie, Ann (Soap) decides. "
-                                 "Enter who gets it.")
+    assert summary["prompt"] == "Hands up: who gets the gun? A tie: Ann (Soap) decides."
     assert "Handzeichen" in GAME.summary(t.s, Catalogue("de"))["prompt"]
     assert t.refused("secret_vote", tally=[0, 0, 5, 0, 0]) == "snitch_vote_open"
     t.do("open_vote", target=3)
@@ -963,8 +971,7 @@ def test_an_open_vote_the_table_counts_the_hands_and_enters_who_gets_the_gun():
 
 def test_an_open_vote_says_the_majority_rule_the_table_plays():
     t = to_the_gun(5, soap=1, vote="open", majority="half")
-    assert GAME.summary(t.s, Catalogue("en"))["prompt"] == (
-        "Hands up: who gets the gun? More than half of the votes win; otherwise Ann (Soap) decides. Enter who gets it.")
+    assert GAME.summary(t.s, Catalogue("en"))["prompt"] == "Hands up for the gun: over half wins, else Ann decides."
 
 
 def test_gun_vote_reading():
@@ -1132,11 +1139,11 @@ def test_the_escape_counts_its_cards_plans_and_icons_in_the_right_form():
     t = to_the_escape(5, gun=2, shot=4)
     for _ in range(4):                              # everybody but the shot player once
         t.do("escape_card", seat=t.choices("escape_card", "seat")[0], source="hand")
-    assert GAME.summary(t.s, en)["prompt"] == "Cy: choose who adds another card (2 still needed)."
-    assert GAME.summary(t.s, de)["prompt"] == "Cy: Bestimme, wer noch eine Karte dazulegt (es fehlen 2)."
+    assert GAME.summary(t.s, en)["prompt"] == "Cy: who adds another card? 2 still needed."
+    assert GAME.summary(t.s, de)["prompt"] == "Cy: Wer legt noch eine Karte? Es fehlen 2."
     t.do("escape_card", seat=t.choices("escape_card", "seat")[0], source="hand")
-    assert GAME.summary(t.s, en)["prompt"] == "Cy: choose who adds another card (1 still needed)."
-    assert GAME.summary(t.s, de)["prompt"] == "Cy: Bestimme, wer noch eine Karte dazulegt (es fehlt 1)."
+    assert GAME.summary(t.s, en)["prompt"] == "Cy: who adds another card? 1 still needed."
+    assert GAME.summary(t.s, de)["prompt"] == "Cy: Wer legt noch eine Karte? Es fehlt 1."
     t.do("escape_card", seat=t.choices("escape_card", "seat")[0], source="hand")
     t.do("escape_reveal", escape_plans=1, repeats=False, backstabs=1)
     assert "Escape: 1 Escape Plan, repeats: no, 1 Backstab icon" in GAME.summary(t.s, en)["lines"]

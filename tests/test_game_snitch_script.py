@@ -310,7 +310,9 @@ def test_a_whole_game_won_by_the_snitch_who_receives_the_gun():
         assert told(state)["banner"] == "The Snitch got the gun and wins!"
         assert told(state)["winners"] == "Winners: Dee."
         assert told(state)["losers"] == "Losers: Ann, Bob, Cy"
-        assert {"Gun", "Winner", "Snitch"} <= set(told(state)["badges"][3])
+        assert {"Winner", "Snitch"} <= set(told(state)["badges"][3])
+        assert [(token.label, token.seat) for token in GAME.board(state, Catalogue("en")).tokens
+                if token.key == "gun"] == [("Gun", 3)]                  # the gun: a piece at its seat
         assert s.legal == [] and "over" in s.refused("shoot", target=0)
     finally:
         code = s.close()
@@ -363,7 +365,9 @@ def test_a_whole_game_where_the_escape_fails():
         assert told(state) | {"badges": None} == {
             "banner": "The escape failed.", "winners": "Winners: Flo.",
             "losers": "Losers: Ann, Bob, Cy, Dee, Eve", "badges": None}
-        assert {"Winner", "Snitch", "Shot"} <= set(told(state)["badges"][5])
+        assert set(told(state)["badges"][5]) == {"Winner", "Snitch"}       # two tags at most on a seat
+        assert [(score.seat, score.rank, score.outcome) for score in GAME.board(state, Catalogue("en")).scores][0] \
+            == (5, 1, "shot, won as the Snitch")
 
         # had Bob been the Snitch, Bob alone would win
         s.act("undo")

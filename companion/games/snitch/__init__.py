@@ -18,8 +18,8 @@ class Snitch(SnitchView, SnitchRules):
     # that hold a name or a text (never a number a word agrees with), the plural nouns
     # a 1 must never meet, and the numbers never 1 (the least each can be).
     vocabulary = {
-        "not_numbers": {"backstabs", "deal", "draws", "extras", "item", "items", "other", "plans", "reading",
-                        "repeats", "seats", "soap", "stashes", "targets", "votes"},
+        "not_numbers": {"backstabs", "deal", "draws", "extras", "item", "other", "plans", "reading", "repeats",
+                        "seat", "shown", "soap", "stashes", "target", "to", "votes"},
         "plurals": {"de": {"Fluchtpläne", "Gegenstände", "Karten", "Plänen", "Verrats-Symbole"}},
         "never_one": {
             ("snitch.headline.escape", "goal"): ESCAPE_CARDS, ("snitch.line.escape_cards", "goal"): ESCAPE_CARDS,

@@ -9,12 +9,12 @@ state.py, and the Snitch's rules (rules.SnitchRules) answer what only they know
 from __future__ import annotations
 
 from ... import cues, speech
-from ...board import Board, Counter, SeatView, Token, round_table
+from ...board import Area, Board, Counter, Score, SeatView, Token, round_table
 from ...players import left_of
 from ...stats import percent
 from ..base import Reference, name_of
 from .state import (END_PHASES, ESCAPE_CARDS, INTERROGATION_START, ITEMS, PLAY_PHASES, RIOT_AT, SCHEMES_FOR_GUN,
-                    SETUP_CHECKLIST, deal, helpable, majority, needed, new_scheme_source, stashed, targets,
+                    SETUP_CHECKLIST, deal, helpable, judge, majority, needed, new_scheme_source, stashed,
                     vote_mode)
 
 
@@ -37,19 +37,6 @@ def resolution_line(s, t, last) -> str:
     return text
 
 
-def draws_short(s, t) -> str:
-    """The last resolution's draws in order, in few words: "Bob 1, Cy 1, Ann 1 from the
-    Prison Contacts Deck; Bob 1 from the Interrogation Deck" (no empty draws;
-    a name and its count joined by a no-break space, so "Cleo 1" stays on one line)."""
-    groups: list[tuple[str, list[str]]] = []
-    for d in (s["last_resolution"] or {}).get("draws", ()):
-        if d["count"] > 0:
-            if not groups or groups[-1][0] != d["deck"]:
-                groups.append((d["deck"], []))
-            groups[-1][1].append(f"{name_of(s, d['seat'])}\u00a0{d['count']}")
-    return "; ".join(t("snitch.draws." + deck, draws=", ".join(who)) for deck, who in groups)
-
-
 def votes_text(s, tally) -> str:
     """A vote's totals, the most first ("Cy 3, Bob 1, Dee 1"): never who voted for whom."""
     order = sorted((x for x, n in enumerate(tally) if n > 0), key=lambda x: (-tally[x], x))
@@ -58,6 +45,17 @@ def votes_text(s, tally) -> str:
 
 def votes_line(s, t) -> str:
     return t("snitch.line.votes", votes=votes_text(s, s["tally"]))
+
+
+def reveal_words(t, key, name, action, harder=False, plans=None) -> str:
+    """A reveal in the Log: the Scheme (or the escape) succeeded or failed, and what showed."""
+    repeats, backstabs, own = bool(action["repeats"]), action["backstabs"], bool(action.get("own_contact"))
+    shown = [t("snitch.escape_plans", count=plans)] if plans else []
+    shown += [t("snitch.log.repeats")] if repeats else []
+    shown += [t("snitch.backstab_icons", count=backstabs)] if isinstance(backstabs, int) else []
+    shown += [t("snitch.log.own_contact")] if own else []
+    success = judge(repeats, backstabs if isinstance(backstabs, int) else 0, own, harder)
+    return t(key + ("_succeeded" if success else "_failed"), name=name, shown=", ".join(shown))
 
 
 # -- the summary, piece by piece -------------------------------------------------------
@@ -87,14 +85,11 @@ def setup_summary(w: Words) -> dict:
     """The checklist for laying out the cards, then who still lays a Scheme."""
     state, t = w.state, w.t
     hands = ", ".join(f"{w.name(s)} {h}" for s, h in enumerate(deal(len(state["players"]))))
-    for s, scheme in enumerate(state["schemes"]):
-        if scheme is not None:
-            w.badge(s, "scheme", under=0, needed=needed(scheme))
-    w.badge(state["guard"], "guard")
-    missing = [s for s, scheme in enumerate(state["schemes"]) if scheme is None]
+    # the checklist is Help's (summary lines): the prompt points there; the Schemes and the
+    # Guard are on the seats' tokens and the board
     return {"headline": t("snitch.headline.setup"), "banner": "", "badges": w.badges,
             "lines": [t("snitch.setup." + key, count=count, deal=hands) for key, count in SETUP_CHECKLIST],
-            "prompt": t("snitch.prompt." + state["step"], names=w.names(missing))}
+            "prompt": t("snitch.prompt." + state["step"])}
 
 
 def in_play(state) -> bool:
@@ -108,14 +103,14 @@ def count_lines(w: Words) -> list[str]:
     left, soap = state["interrogation"], state["soap"]
     lines = [t("snitch.line.interrogation", count=left), t("snitch.line.riot_on") if state["riot"]
              else t("snitch.line.riot_off", left=left - RIOT_AT, at=RIOT_AT)]
-    if soap is not None:
+    if state["phase"] in PLAY_PHASES:
+        lines.append(t("snitch.line.turn", turn=state["turn"]))
+    if soap is not None:        # the Soap, the Guard and the gun are tokens at their seats
         lines.append(t("snitch.line.soap", name=w.name(soap)))
-        w.badge(soap, "soap")
     if in_play(state):
         guard = state["guard"]
         lines.append(t("snitch.line.guard_bribed") if guard is None else
                      t("snitch.line.guard_" + ("up" if state["handcuffs_up"] else "down"), name=w.name(guard)))
-        w.badge(guard, "guard")
     return lines + [t("snitch.line.gun_pile", scored=state["scored"], goal=SCHEMES_FOR_GUN),
                     t("snitch.line.contacts", count=state["contacts"])]
 
@@ -135,26 +130,39 @@ def scheme_lines(w: Words) -> list[str]:
         more = ", ".join(on_scheme(scheme, t))
         lines.append(t("snitch.line.scheme", name=w.name(s), under=scheme["under"], needed=needed(scheme),
                        hand=hand, extras=" · " + more if more else ""))
-        w.badge(s, "scheme", under=scheme["under"], needed=needed(scheme))
     stashes = [f"{w.name(s)}\u00a0{count}" for s, count in enumerate(state["stash"]) if count]
     if stashes:     # how many Items, never which: they lie face down
         lines.append(t("snitch.line.stash", stashes=", ".join(stashes)))
-    for s in range(len(state["players"])):
-        w.badge(s, "helps", seats=" ".join(state["players"][h]["letter"] for h in helpable(state, s)))
+    soap = state["soap"]
+    if state["phase"] == "turn":    # whom the Soap holder may help (the prompt says neighbours or anybody)
+        lines.append(t("snitch.line.helps", name=w.name(soap), names=w.names(helpable(state, soap))))
     return lines
 
 
 def news_lines(w: Words) -> list[str]:
-    """What just happened: the last Scheme's result, the easier rule, a secret vote's totals."""
+    """What just happened: the last Scheme's result, the easier rule, a secret vote's totals;
+    while a Scheme resolves, how it is done in full (the prompt says it in short)."""
     state, t = w.state, w.t
     lines = []
     if state["last_resolution"] is not None:
         lines.append(resolution_line(state, t, state["last_resolution"]))
+    if state["phase"] == "resolution":
+        lines.append(resolution_steps(w))
+        if state["options"]["harder"]:
+            lines.append(t("snitch.line.harder"))
     if state["options"]["easier"] and in_play(state):
         lines.append(t("snitch.line.easier"))
     if state["tally"] is not None and state["phase"] in ("tie_break", "shoot", "escape", "escape_reveal"):
         lines.append(votes_line(state, t))      # the totals of a secret vote: never who voted for whom
     return lines
+
+
+def resolution_steps(w: Words) -> str:
+    """Picking up a Scheme's cards, shuffling and revealing them, in full (for Help)."""
+    state, t, owner = w.state, w.t, w.state["resolving"]
+    scheme = state["schemes"][owner]
+    knuckles = "_knuckles" if scheme["knuckle_irons"] or state["contacts"] <= 0 else ""
+    return t("snitch.line.resolve" + knuckles, soap=w.name(state["soap"]), name=w.name(owner), count=scheme["under"])
 
 
 def failed_scheme(state) -> bool:
@@ -170,66 +178,71 @@ def headline(w: Words) -> str:
                count=len(state["players"]), cards=len(state["escape"]), goal=ESCAPE_CARDS)
 
 
-# -- what to do next, phase by phase: the prompt
-def turn_prompt(w: Words) -> str:
+# -- what to do next, phase by phase: the prompt, at most two short lines (the facts
+# and the rules are Help's). It asks for the step the first button makes.
+def drawn(state) -> bool:
+    """Cards are to be drawn now (they are on the board): a Scheme has just resolved (before
+    its new Scheme, or the gun vote), or the Key was just used."""
+    last, phase = state["last_resolution"], state["phase"]
+    if last is None or not any(d["count"] > 0 for d in last["draws"]):
+        return False
+    return (phase == "new_scheme" or (phase == "gun_vote" and not any(state["voted"]))
+            or (phase == "turn" and last["success"] is None))
+
+
+def turn_prompt(w: Words, refuser) -> str:
     state, t, soap = w.state, w.t, w.state["soap"]
     if state["acted"]:
-        prompt = t("snitch.prompt.pass", name=w.name(soap), left=w.name(left_of(soap, len(state["players"]))))
-    else:
-        prompt = t("snitch.prompt.turn" + ("_stash" if state["stash"][soap] else ""), name=w.name(soap),
-                   targets=w.names(targets(state, soap)), items=t("snitch.seat.stash", count=state["stash"][soap]))
-    if state["guard"] == soap:
-        prompt += " " + t("snitch.prompt.silenced", name=w.name(soap))
-    return prompt
+        if refuser is not None:     # the owner says first whether the card stays
+            return t("snitch.prompt.refuse", name=w.name(refuser), soap=w.name(soap))
+        return t("snitch.prompt.pass" + ("_draw" if drawn(state) else ""), name=w.name(soap),
+                 to=w.name(left_of(soap, len(state["players"]))))
+    items = "_stash" if state["stash"][soap] else ""
+    if state["hands"][soap] <= 0:
+        return t("snitch.prompt.draw_only" + items, name=w.name(soap))
+    return t("snitch.prompt.turn_" + ("riot" if state["riot"] else "neighbours") + items, name=w.name(soap))
 
 
-def resolution_prompt(w: Words) -> str:
+def resolution_prompt(w: Words, refuser) -> str:
+    """The reveal (the owner may refuse the last card first: a fact, and a button)."""
     state, t, owner = w.state, w.t, w.state["resolving"]
     scheme = state["schemes"][owner]
     knuckles = "_knuckles" if scheme["knuckle_irons"] or state["contacts"] <= 0 else ""
-    prompt = t("snitch.prompt.resolve" + knuckles, soap=w.name(state["soap"]), name=w.name(owner),
-               count=scheme["under"])
-    if state["options"]["harder"]:
-        prompt += " " + t("snitch.prompt.harder")
-    return prompt
+    return t("snitch.prompt.resolve" + knuckles, soap=w.name(state["soap"]), name=w.name(owner),
+             count=scheme["under"])
 
 
-def new_scheme_prompt(w: Words) -> str:
-    """The draws in the prompt too: the full line is last, often below the fold."""
+def new_scheme_prompt(w: Words, refuser=None) -> str:
+    """The draws are on the board; the new Scheme comes from the hand or the Prison
+    Contacts Deck (a failed one goes face down into the stash first)."""
     state, t, owner = w.state, w.t, w.state["resolving"]
-    prompt = t("snitch.prompt.new_scheme_" + new_scheme_source(state), name=w.name(owner))
-    if failed_scheme(state):        # face down into the stash: nobody names the Item
-        return t("snitch.prompt.stashed", name=w.name(owner), draws=draws_short(state, t)) + " " + prompt
-    if draws_short(state, t):       # after a success: the draws first
-        return t("snitch.prompt.draws", draws=draws_short(state, t)) + " " + prompt
-    return prompt
+    source = "failed" if failed_scheme(state) else new_scheme_source(state)
+    return t("snitch.prompt.new_scheme_" + source + ("_draw" if drawn(state) else ""), name=w.name(owner))
 
 
-def vote_prompt(w: Words) -> str:
+def vote_prompt(w: Words, refuser=None) -> str:
     if vote_mode(w.state) == "open":
         return w.t("snitch.prompt.vote_" + majority(w.state), soap=w.name(w.state["soap"]))
     return w.t("snitch.prompt.vote_secret")
 
 
-def escape_prompt(w: Words) -> str:
+def escape_prompt(w: Words, refuser=None) -> str:
     state, t, gun = w.state, w.t, w.state["gun"]
     played = [card["seat"] for card in state["escape"]]
-    first_round = [s for s in range(len(state["players"])) if s != state["shot"] and s not in played]
-    if first_round:
-        return t("snitch.prompt.escape_first", name=w.name(gun), names=w.names(first_round))
+    if any(s != state["shot"] and s not in played for s in range(len(state["players"]))):
+        return t("snitch.prompt.escape_first", name=w.name(gun))
     return t("snitch.prompt.escape_more", name=w.name(gun), left=ESCAPE_CARDS - len(played))
 
 
-def over_prompt(w: Words) -> str:
+def over_prompt(w: Words, refuser=None) -> str:
     winners = w.state["winners"]
     return w.t("snitch.prompt.winners", names=w.names(winners)) if winners else w.t("snitch.prompt.no_winners")
 
 
-def step_prompt(w: Words) -> str:
+def step_prompt(w: Words, refuser=None) -> str:
     """tie_break, shoot, escape_reveal, final_reveal: whose step it is."""
     phase = w.state["phase"]
-    return w.t("snitch.prompt." + {"tie_break": "tie"}.get(phase, phase), name=w.name(w.state["current"]),
-               names=w.names(w.state["tied"]))
+    return w.t("snitch.prompt." + {"tie_break": "tie"}.get(phase, phase), name=w.name(w.state["current"]))
 
 
 PROMPTS = {"turn": turn_prompt, "resolution": resolution_prompt, "new_scheme": new_scheme_prompt,
@@ -245,6 +258,9 @@ def end_lines(w: Words) -> list[str]:
         played = [card["seat"] for card in state["escape"]]
         lines += [t("snitch.line.nobody_shot") if shot is None else t("snitch.line.shot", name=w.name(shot)),
                   t("snitch.line.escape_cards", cards=len(played), goal=ESCAPE_CARDS, names=w.names(played))]
+        first_round = [s for s in range(len(state["players"])) if s != shot and s not in played]
+        if first_round:
+            lines.append(t("snitch.line.escape_first", names=w.names(first_round)))
     if state["escape_result"] is not None:
         r = state["escape_result"]
         lines.append(t("snitch.line.escape_result", plans=t("snitch.escape_plans", count=r["escape_plans"]),
@@ -260,19 +276,75 @@ def end_lines(w: Words) -> list[str]:
 
 
 def end_badges(w: Words) -> None:
-    """The tags of the vote and the end: who has voted, the gun, the winners, the Snitch, the shot player."""
+    """The tags of the vote and the end: who has voted, who is tied, the winners, the Snitch,
+    the shot player (the gun is a token at its seat)."""
     state, phase = w.state, w.state["phase"]
     if phase == "gun_vote":
         for s, v in enumerate(state["voted"]):
             if v:
                 w.badge(s, "voted")
-    if phase in END_PHASES[2:]:
-        w.badge(state["gun"], "gun")
+    if phase == "tie_break":
+        for s in state["tied"]:
+            w.badge(s, "tied")
     if phase == "over":
         for s in state["winners"]:
             w.badge(s, "winner")
         w.badge(state["snitch"], "snitch")
-    w.badge(state["shot"], "shot")
+    if phase != "over" or state["shot"] != state["snitch"]:     # two tags at most: the Snitch says it at the end
+        w.badge(state["shot"], "shot")
+
+
+# -- the board's pieces ---------------------------------------------------------------
+def seat_view(state, t, seat) -> SeatView:
+    """In front of one player: their Scheme and hand in words; on their token the cards
+    in hand and the Scheme's progress (the Items are a token: Board.tokens)."""
+    scheme, hand, stash = state["schemes"][seat], state["hands"][seat], stashed(state, seat)
+    facts = () if scheme is None else (t("snitch.board.scheme", required=scheme["required"], under=scheme["under"],
+                                         needed=needed(scheme)), *on_scheme(scheme, t))
+    figures = [t("snitch.seat.hand", count=hand)]
+    if state["phase"] == "setup" or in_play(state):
+        figures.append(t("snitch.seat.no_scheme") if scheme is None else
+                       t("snitch.seat.scheme", under=scheme["under"], needed=needed(scheme)))
+    return SeatView(seat, facts, ((t("snitch.board.hand"), hand), (t("snitch.board.stash"), stash)),
+                    (t("snitch.seat.hand", count=hand), t("snitch.seat.stash", count=stash)), tuple(figures))
+
+
+def draws_area(state, t) -> tuple[Area, ...]:
+    """Who draws how many from which deck, while it is to be done (a Scheme resolved, the Key used)."""
+    if not drawn(state):
+        return ()
+    groups: list[tuple[str, list[str]]] = []
+    for d in state["last_resolution"]["draws"]:
+        if d["count"] > 0:
+            if not groups or groups[-1][0] != d["deck"]:
+                groups.append((d["deck"], []))
+            groups[-1][1].append(f"{name_of(state, d['seat'])}\u00a0{d['count']}")
+    return (Area("draws", t("snitch.board.draws"), tuple(t("snitch.board.draws_" + deck, draws=", ".join(who))
+                                                        for deck, who in groups)),)
+
+
+def outcome_key(state, seat) -> str:
+    """One player's end in the game's words: "snitch.score.<key>"."""
+    outcome, won = state["outcome"], seat in state["winners"]
+    if seat == state["snitch"]:
+        if won:
+            return "gun" if outcome == "snitch_gun" else "snitch_shot_won" if seat == state["shot"] else "snitch_won"
+        return "snitch_shot" if seat == state["shot"] else "snitch_lost"
+    if seat == state["shot"]:
+        return "shot"
+    return {"escape_succeeded": "escaped", "escape_failed": "escape_failed", "deck_out": "time_up",
+            "snitch_gun": "snitch_gun"}[outcome]
+
+
+def scores(state, t) -> tuple[Score, ...]:
+    """The end: the winners first (rank 1), then the others (ranked equal), in seat
+    order; each with its end in the game's words. Nobody wins: all rank 1."""
+    if state["phase"] != "over":
+        return ()
+    winners = state["winners"]
+    order = sorted(range(len(state["players"])), key=lambda s: (s not in winners, s))
+    return tuple(Score(s, int(s in winners), winner=s in winners, outcome=t("snitch.score." + outcome_key(state, s)),
+                       rank=1 if s in winners or not winners else len(winners) + 1) for s in order)
 
 
 def banner(state, t) -> str:
@@ -301,25 +373,32 @@ class SnitchView:
         if state["phase"] == "setup":
             return setup_summary(w)
         lines = count_lines(w) + scheme_lines(w) + news_lines(w)
-        prompt = PROMPTS.get(state["phase"], step_prompt)(w)
         refuser = self.refuser(state)
+        prompt = PROMPTS.get(state["phase"], step_prompt)(w, refuser)
         if refuser is not None:
-            prompt += " " + t("snitch.prompt.may_refuse", name=w.name(refuser))
+            lines.append(t("snitch.line.may_refuse", name=w.name(refuser)))
         lines += end_lines(w)
         end_badges(w)
         return {"headline": headline(w), "lines": lines, "prompt": prompt, "banner": banner(state, t),
                 "badges": w.badges}
 
     def board(self, state, t):
-        """The piles the app counts, the Soap, the Guard and the gun at their seats, and
-        in front of each player their Scheme, their hand and how many Items they
-        stash. Never which Items, never a vote."""
-        counters = [Counter("deck", t("snitch.board.deck"), state["interrogation"], INTERROGATION_START,
-                            ((RIOT_AT, t("snitch.board.riot")), (0, t("snitch.board.end"))), big=True),
-                    Counter("contacts", t("snitch.board.contacts"), state["contacts"]),
-                    Counter("gun_pile", t("snitch.board.gun_pile"), state["scored"], SCHEMES_FOR_GUN)]
+        """The piles the app counts (the Interrogation Deck with the riot mark and the cards
+        left to it), the Soap, the Guard, the gun and the face-down Items at their seats,
+        what to draw now, in front of each player their Scheme and their hand; at the end
+        the ranked scoreboard. Never which Items, never a vote."""
+        left = state["interrogation"]
+        riot = t("snitch.board.riot_on") if state["riot"] else t("snitch.board.riot_in", count=left - RIOT_AT)
+        counters = [Counter("deck", t("snitch.board.deck"), left, INTERROGATION_START,
+                            ((RIOT_AT, riot), (0, t("snitch.board.end"))), big=True,
+                            short=t("snitch.board.deck_short")),
+                    Counter("contacts", t("snitch.board.contacts"), state["contacts"],
+                            short=t("snitch.board.contacts_short")),
+                    Counter("gun_pile", t("snitch.board.gun_pile"), state["scored"], SCHEMES_FOR_GUN,
+                            short=t("snitch.board.gun_pile_short"))]
         if state["phase"] in ("escape", "escape_reveal") or state["escape"]:
-            counters.append(Counter("escape", t("snitch.board.escape"), len(state["escape"]), ESCAPE_CARDS))
+            counters.append(Counter("escape", t("snitch.board.escape"), len(state["escape"]), ESCAPE_CARDS,
+                                    short=t("snitch.board.escape_short")))
         soap, guard, gun = state["soap"], state["guard"], state["gun"]
         up = "up" if state["handcuffs_up"] else "down"
         tokens = [token for token, there in (
@@ -328,23 +407,25 @@ class SnitchView:
              state["phase"] in PLAY_PHASES),
             (Token("guard", t("snitch.board.guard"), seat=guard), guard is not None),
             (Token("gun", t("snitch.badge.gun"), seat=gun), gun is not None)) if there]
-        views = []
-        for seat, scheme in enumerate(state["schemes"]):
-            facts = () if scheme is None else (t("snitch.board.scheme", required=scheme["required"],
-                                                 under=scheme["under"], needed=needed(scheme)), *on_scheme(scheme, t))
-            hand, stash = state["hands"][seat], stashed(state, seat)
-            views.append(SeatView(seat, facts, ((t("snitch.board.hand"), hand), (t("snitch.board.stash"), stash)),
-                                  (t("snitch.seat.hand", count=hand), t("snitch.seat.stash", count=stash))))
+        # the Items face down in front of their owner: how many, never which
+        tokens += [Token(f"stash.{seat}", t("snitch.board.stash_token", count=count), seat=seat,
+                         short=t("snitch.seat.stash", count=count))
+                   for seat, count in enumerate(state["stash"]) if count]
+        views = [seat_view(state, t, seat) for seat in range(len(state["players"]))]
         # the seats round the table: whose step it is (the Soap holder, a voter ...) while the game runs
         turn = None if state["phase"] in ("setup", "over") else state["current"]
-        return Board(counters=tuple(counters), tokens=tuple(tokens), seats=tuple(views), layout="table",
-                     table=round_table(len(state["players"]), turn))
+        return Board(counters=tuple(counters), tokens=tuple(tokens), areas=draws_area(state, t), seats=tuple(views),
+                     scores=scores(state, t), layout="table", table=round_table(len(state["players"]), turn))
 
     def log_words(self, action, players, t):
-        """An Item is named when it is used (before, it lay face down); a vote by its totals
-        alone; a ballot or a stashed Item of a game saved before: that it happened, not what."""
+        """What happened, where the arguments alone do not say it ("snitch.done.<type>" words
+        the rest): the Soap passed to the left, a Scheme's or the escape's result, an escape
+        card's source. An Item is named when it is used (before, it lay face down); a vote by
+        its totals alone; a ballot or a stashed Item of a game saved before: that it happened,
+        not what."""
         kind, seat = action.get("type"), action.get("player")
-        who = players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+        mine = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players)
+        who = players[seat]["name"] if mine else "?"
         table = {"players": players}
         if kind == "use_item" and action.get("item") in ITEMS:
             words = t("snitch.log.use_item", name=who, item=t("snitch.item." + action["item"]))
@@ -357,6 +438,15 @@ class SnitchView:
             return t("snitch.log.ballot", name=who)
         if kind == "stash_item":
             return t("snitch.log.stash_item", name=who)
+        if kind == "pass_soap" and mine:
+            return t("snitch.log.pass_soap", name=who, to=name_of(table, left_of(seat, len(players))))
+        if kind == "reveal" and mine and {"repeats", "backstabs"} <= action.keys():
+            # own_contact is asked only under the harder rule: given, it counts
+            return reveal_words(t, "snitch.log.reveal", who, action, harder=True)
+        if kind == "escape_reveal" and {"repeats", "backstabs", "escape_plans"} <= action.keys():
+            return reveal_words(t, "snitch.log.escape", who, action, plans=action["escape_plans"])
+        if kind == "escape_card" and action.get("source") in ("hand", "deck"):
+            return t("snitch.log.escape_card_" + action["source"], name=name_of(table, action.get("seat")))
         return None
 
     # -- Help ------------------------------------------------------------------------

@@ -20,16 +20,14 @@ snitch-action-use_item = Gegenstand benutzen
 snitch-action-open_vote = Ergebnis eingeben
 snitch-action-secret_vote = Stimmen zählen
 snitch-param-tally = Stimmen für jeden Spieler
-snitch-prompt-turn_stash = { $name }: Spiele eine Karte unter den Plan von { $targets }, ziehe eine Karte oder benutze einen Gegenstand aus deinem Versteck ({ $items }).
-snitch-prompt-stashed = { $name }: Lege den gescheiterten Plan verdeckt in dein Versteck. Alle ziehen, in dieser Reihenfolge: { $draws }.
-snitch-prompt-vote_most = Handzeichen: Wer bekommt die Pistole? Die meisten Stimmen gewinnen; bei Gleichstand entscheidet { $soap } (Seife). Gib ein, wer sie bekommt.
-snitch-prompt-vote_half = Handzeichen: Wer bekommt die Pistole? Mehr als die Hälfte der Stimmen gewinnt; sonst entscheidet { $soap } (Seife). Gib ein, wer sie bekommt.
-snitch-prompt-vote_secret = Geheime Abstimmung: Alle stimmen an ihrem Pad ab oder reihum am Bildschirm.
-snitch-log-use_item = { $name }: { $item } benutzt
+snitch-prompt-vote_most = Handzeichen: Wer bekommt die Pistole? Bei Gleichstand { $soap }.
+snitch-prompt-vote_half = Handzeichen für die Pistole: über die Hälfte, sonst { $soap }.
+snitch-prompt-vote_secret = Geheime Wahl: am eigenen Pad oder reihum am Bildschirm.
+snitch-log-use_item = { $name } hat einen Gegenstand benutzt: { $item }
 snitch-log-next_to = neben dem Plan von { $name }
-snitch-log-secret_vote = Geheime Abstimmung über die Pistole: { $votes }
-snitch-log-ballot = { $name }: geheim abgestimmt
-snitch-log-stash_item = { $name }: gescheiterter Plan verdeckt ins Versteck
+snitch-log-secret_vote = Die Abstimmung über die Pistole wurde gezählt: { $votes }
+snitch-log-ballot = { $name } hat geheim abgestimmt
+snitch-log-stash_item = { $name } hat den gescheiterten Plan verdeckt ins Versteck gelegt
 error-snitch_vote_open = Es wird per Handzeichen abgestimmt: Gib ein, wer die Pistole bekommt.
 error-snitch_vote_secret = Die Abstimmung ist geheim: Alle stimmen an ihrem Pad ab oder reihum am Bildschirm.
 error-snitch_bad_tally = Die Stimmen sind eine Zahl für jeden Spieler, zusammen { $high }.
@@ -42,13 +40,13 @@ snitch-item-key = Schlüssel
 snitch-item-knuckle_irons = Schlagring
 snitch-item-bribe_money = Bestechungsgeld
 snitch-item-crowbar = Brecheisen
-snitch-action-cards_ready = Karten liegen bereit
+snitch-action-cards_ready = Karten bereit
 snitch-action-scheme = Plan eingeben
 snitch-action-pick_guard = Wärter vergeben
 snitch-action-pick_soap = Seife vergeben
 snitch-action-play_card = Karte spielen
 snitch-action-draw_card = Karte ziehen
-snitch-action-pass_soap = Seife weitergeben
+snitch-action-pass_soap = Zug beenden
 snitch-action-refuse = Karte ablehnen
 snitch-action-reveal = Aufgedecktes eingeben
 snitch-action-stash_item = Gegenstand ins Versteck
@@ -59,10 +57,10 @@ snitch-action-shoot = Schießen
 snitch-action-hold_fire = Niemanden erschießen
 snitch-action-snitch_has_gun = Ich bin der Spitzel
 snitch-action-escape_card = Karte aus der Hand
-snitch-action-escape_card_deck = Karte vom Kontaktstapel
-snitch-action-escape_reveal = Aufgedeckte Flucht eingeben
-snitch-action-reveal_snitch = Hatte den Spitzel
-snitch-action-no_snitch = Niemand hatte den Spitzel
+snitch-action-escape_card_deck = Karte vom Stapel
+snitch-action-escape_reveal = Aufgedecktes eingeben
+snitch-action-reveal_snitch = Spitzel nennen
+snitch-action-no_snitch = Kein Spitzel
 snitch-param-required = Zahl in der Ecke unten rechts
 snitch-param-guard = Gesprächigster Spieler (leer: zufällig)
 snitch-param-soap = Unschuldigster Spieler (leer: zufällig)
@@ -80,7 +78,7 @@ snitch-param-source = Aus der Hand oder vom Stapel?
 snitch-param-escape_plans = Wie viele Fluchtpläne?
 snitch-param-snitch = Wer hatte den Spitzel?
 snitch-headline-setup = The Snitch wird aufgebaut
-snitch-headline-turn = { $name } hat die Seife (Zug { $turn })
+snitch-headline-turn = { $name } ist am Zug
 snitch-headline-resolution = { $name }s Plan wird aufgedeckt
 snitch-headline-failed = { $name }s Plan ist gescheitert
 snitch-headline-new_scheme = { $name } legt einen neuen Plan
@@ -96,37 +94,33 @@ snitch-setup-box2 = 3. Lege 2 dieser 13 Karten ungesehen zurück in die Schachte
 snitch-setup-cross = 4. Lege die übrigen 11 quer auf den Stapel mit 7: Der Verhörstapel hat { $count } Karten. Das Plättchen kommt obendrauf, die Pistole daneben.
 snitch-setup-deal = 5. Mische den Rest und verteile { $count } Karten im Uhrzeigersinn ab dem ersten Platz: { $deal }.
 snitch-setup-contacts = 6. Der Rest ist der Kontaktstapel ({ $count } Karten), verdeckt.
-snitch-prompt-cards = Legt die Karten wie aufgelistet aus und tippt dann auf „Karten liegen bereit“.
-snitch-prompt-schemes = { $names }: Legt eine Karte aus der Hand offen als euren Plan aus und gebt die Zahl unten rechts ein.
-snitch-prompt-guard = Gebt die Wärterkarte (Wärterseite oben) dem gesprächigsten Spieler: auswählen oder leer lassen für eine zufällige Wahl.
-snitch-prompt-soap = Gebt die Seife (Handschellen verdeckt) dem unschuldigsten Spieler, der beginnt: auswählen oder leer lassen für eine zufällige Wahl.
-snitch-prompt-turn = { $name }: Spiele eine Karte unter den Plan von { $targets } oder ziehe eine Karte.
-snitch-prompt-pass = { $name }: Gib die Seife an { $left } weiter.
-snitch-prompt-silenced = { $name } hat den Wärter: nicht reden, keine Gegenstände außer Bestechungsgeld, nicht ablehnen.
-snitch-prompt-may_refuse = { $name } darf diese Karte ablehnen (Plan quer drehen).
+snitch-prompt-cards = Karten auslegen (siehe Hilfe), dann „Karten bereit“ tippen.
+snitch-prompt-schemes = Alle: Legt einen Plan offen aus und gebt seine Zahl ein.
+snitch-prompt-guard = Gebt den Wärter dem gesprächigsten Spieler.
+snitch-prompt-soap = Gebt die Seife dem unschuldigsten Spieler: Er beginnt.
+snitch-prompt-pass = { $name }: Zug beenden; die Seife geht an { $to }.
 snitch-prompt-resolve =
     { $count ->
-        [one] { $soap }: Nimm die 1 Karte unter { $name }s Plan ungesehen auf, lege die oberste Karte des Kontaktstapels dazu, mische sie unter dem Tisch und gib sie { $name }. { $name }: Decke sie einzeln auf und gib dann ein, was zu sehen war.
-       *[other] { $soap }: Nimm die { $count } Karten unter { $name }s Plan ungesehen auf, lege die oberste Karte des Kontaktstapels dazu, mische sie unter dem Tisch und gib sie { $name }. { $name }: Decke sie einzeln auf und gib dann ein, was zu sehen war.
+        [one] { $soap } mischt { $name }s 1 Karte + 1 Kontakt; { $name } deckt auf.
+       *[other] { $soap } mischt { $name }s { $count } Karten + 1 Kontakt; { $name } deckt auf.
     }
 snitch-prompt-resolve_knuckles =
     { $count ->
-        [one] { $soap }: Nimm die 1 Karte unter { $name }s Plan ungesehen auf (keine zufällige Karte dazu) und gib sie { $name }. { $name }: Decke sie auf und gib dann ein, was zu sehen war.
-       *[other] { $soap }: Nimm die { $count } Karten unter { $name }s Plan ungesehen auf (keine zufällige Karte dazu), mische sie unter dem Tisch und gib sie { $name }. { $name }: Decke sie einzeln auf und gib dann ein, was zu sehen war.
+        [one] { $soap } gibt { $name } die 1 Karte (ohne Kontakt); { $name } deckt auf.
+       *[other] { $soap } mischt { $name }s { $count } Karten (ohne Kontakt); { $name } deckt auf.
     }
-snitch-prompt-harder = Schwere Regel: Sagt auch, ob eine aufgedeckte Karte dem Kontakt des Plans gleicht.
-snitch-prompt-new_scheme_hand = { $name }: Lege einen neuen Plan aus deiner Hand offen aus und gib seine Zahl ein.
-snitch-prompt-new_scheme_deck = { $name }: Nimm die oberste Karte des Kontaktstapels offen als neuen Plan und gib ihre Zahl ein.
-snitch-prompt-tie = Keine Mehrheit: { $name } (Seife) gibt die Pistole einem von { $names }.
-snitch-prompt-shoot = { $name }: Erschieße einen Spieler oder niemanden. Hast du den Spitzel, zeige ihn jetzt: Du gewinnst.
-snitch-prompt-escape_first = { $name }: Bestimme, wer die nächste Karte unter den Fluchtweg legt. Noch keine Karte gelegt: { $names }.
+snitch-prompt-new_scheme_hand = { $name }: Neuen Plan aus der Hand legen.
+snitch-prompt-new_scheme_deck = { $name }: Neuer Plan vom Kontaktstapel.
+snitch-prompt-tie = Gleichstand: { $name } (Seife) wählt, wer die Pistole bekommt.
+snitch-prompt-shoot = { $name }: Erschieße einen oder keinen. Spitzel? Zeig ihn: Sieg!
+snitch-prompt-escape_first = { $name }: Wer legt die nächste Karte? Erst jeder einmal.
 snitch-prompt-escape_more =
     { $left ->
-        [one] { $name }: Bestimme, wer noch eine Karte dazulegt (es fehlt { $left }).
-       *[other] { $name }: Bestimme, wer noch eine Karte dazulegt (es fehlen { $left }).
+        [one] { $name }: Wer legt noch eine Karte? Es fehlt { $left }.
+       *[other] { $name }: Wer legt noch eine Karte? Es fehlen { $left }.
     }
-snitch-prompt-escape_reveal = Deckt die 6 Karten auf und gebt Fluchtpläne, doppelte Gefängniskontakte und Verrats-Symbole ein.
-snitch-prompt-final_reveal = Alle zeigen ihre Hand: Wer hat die Spitzelkarte?
+snitch-prompt-escape_reveal = Deckt die 6 Karten auf und gebt ein, was sich zeigt.
+snitch-prompt-final_reveal = Alle zeigen ihre Hand: Wer hatte den Spitzel?
 snitch-prompt-winners = Gewonnen haben: { $names }.
 snitch-prompt-no_winners = Niemand gewinnt.
 snitch-line-interrogation =
@@ -164,9 +158,6 @@ snitch-line-key = { $name } hat den Schlüssel benutzt. Ziehen: { $draws }.
 snitch-line-cut_short = Der Verhörstapel ging bei { $name }s Karte aus: Die Zeit ist um.
 snitch-draw-contacts = { $name } { $count } vom Kontaktstapel
 snitch-draw-interrogation = { $name } { $count } vom Verhörstapel
-snitch-prompt-draws = Zieht in dieser Reihenfolge: { $draws }.
-snitch-draws-contacts = { $draws } vom Kontaktstapel
-snitch-draws-interrogation = { $draws } vom Verhörstapel
 snitch-line-easier = Leichte Regel: Über Verrats-Symbole darf geredet werden.
 snitch-line-votes = Stimmen: { $votes }
 snitch-line-shot = Erschossen: { $name } (legt keine Karte)
@@ -193,9 +184,6 @@ snitch-outcome-snitch_gun = Der Spitzel hat die Pistole bekommen und gewinnt!
 snitch-outcome-escape_failed = Die Flucht ist gescheitert.
 snitch-outcome-escape_succeeded = Die Flucht ist gelungen!
 snitch-badge-soap = Seife
-snitch-badge-guard = Wärter: schweigt
-snitch-badge-scheme = Plan { $under }/{ $needed }
-snitch-badge-helps = hilft { $seats }
 snitch-badge-voted = hat abgestimmt
 snitch-badge-gun = Pistole
 snitch-badge-shot = Erschossen
@@ -206,7 +194,6 @@ snitch-none = keine
 snitch-yes = ja
 snitch-no = nein
 snitch-board-deck = Verhörstapel
-snitch-board-riot = Aufstand
 snitch-board-end = Zeit ist um
 snitch-board-contacts = Kontaktstapel
 snitch-board-gun_pile = Pistole
@@ -314,7 +301,6 @@ stats-snitch_won =
         [one] Der Spitzel gewann { $wins } von 1 Spiel ({ $rate }).
        *[other] Der Spitzel gewann { $wins } von { $count } Spielen ({ $rate }).
     }
-
 # Das Handy eines Spielers: sein eigenes Versteck, dort notiert (sein Geheimnis)
 
 snitch-action-record_item = Gegenstand im Versteck notieren
@@ -326,3 +312,89 @@ snitch-phone-unnoted =
     }
 error-snitch_all_noted = Alle Gegenstände in { $name }s Versteck sind schon notiert.
 error-snitch_not_noted = Diesen Gegenstand hat { $name } im Versteck nicht notiert.
+snitch-prompt-turn_neighbours = { $name }: Karte unter einen Nachbarplan spielen oder ziehen.
+snitch-prompt-turn_neighbours_stash = { $name }: Nachbarn helfen, ziehen oder Gegenstand nutzen.
+snitch-prompt-turn_riot = { $name }: Karte unter einen fremden Plan spielen oder ziehen.
+snitch-prompt-turn_riot_stash = { $name }: Jemandem helfen, ziehen oder Gegenstand nutzen.
+snitch-prompt-draw_only = { $name }: Keine Karte auf der Hand: eine ziehen.
+snitch-prompt-draw_only_stash = { $name }: Karte ziehen oder Gegenstand nutzen.
+snitch-prompt-pass_draw = Jetzt ziehen. { $name }: Zug beenden; Seife an { $to }.
+snitch-prompt-refuse = { $name } darf die Karte ablehnen; dann { $soap }: Zug beenden.
+snitch-prompt-new_scheme_hand_draw = Jetzt ziehen. { $name }: Neuer Plan aus der Hand.
+snitch-prompt-new_scheme_deck_draw = Jetzt ziehen. { $name }: Neuer Plan vom Kontaktstapel.
+snitch-prompt-new_scheme_failed = { $name }: Plan verdeckt verstecken, neuer vom Kontaktstapel.
+snitch-prompt-new_scheme_failed_draw = Jetzt ziehen. { $name }: Plan verstecken, neuer vom Kontaktstapel.
+snitch-line-turn = Zug { $turn }
+snitch-line-helps = { $name } darf helfen: { $names }
+snitch-line-harder = Schwere Regel: Sagt auch, ob eine aufgedeckte Karte dem Kontakt des Plans gleicht.
+snitch-line-escape_first = Noch keine Karte gelegt: { $names }
+snitch-badge-tied = gleichauf
+snitch-board-deck_short = Verhör
+snitch-board-riot_in = Aufstand in { $count }
+snitch-board-riot_on = Aufstand!
+snitch-board-contacts_short = Kontakte
+snitch-board-gun_pile_short = Pistole
+snitch-board-escape_short = Flucht
+snitch-board-stash_token =
+    { $count ->
+        [one] 1 Gegenstand verdeckt
+       *[other] { $count } Gegenstände verdeckt
+    }
+snitch-board-draws = Jetzt ziehen
+snitch-board-draws_contacts = Kontakte: { $draws }
+snitch-board-draws_interrogation = Verhör: { $draws }
+snitch-seat-scheme = Plan { $under }/{ $needed }
+snitch-seat-no_scheme = kein Plan
+snitch-score-gun = mit der Pistole gewonnen
+snitch-score-snitch_won = als Spitzel gewonnen
+snitch-score-snitch_lost = Spitzel, zurückgelassen
+snitch-score-snitch_shot = Spitzel, erschossen
+snitch-score-shot = erschossen
+snitch-score-escaped = entkommen
+snitch-score-escape_failed = Flucht gescheitert
+snitch-score-time_up = Zeit abgelaufen
+snitch-score-snitch_gun = Spitzel bekam die Pistole
+snitch-done-cards_ready = Die Karten wurden ausgelegt
+snitch-done-scheme =
+    { $required ->
+        [one] { $name } hat einen Plan mit 1 Karte gelegt
+       *[other] { $name } hat einen Plan mit { $required } Karten gelegt
+    }
+snitch-done-pick_guard = { $seat } hat den Wärter bekommen
+snitch-done-pick_soap = { $seat } hat die Seife bekommen und begonnen
+snitch-done-play_card = { $name } hat eine Karte unter { $target }s Plan gespielt
+snitch-done-draw_card = { $name } hat eine Karte gezogen
+snitch-done-refuse = { $name } hat die Karte abgelehnt
+snitch-done-new_scheme =
+    { $required ->
+        [one] { $name } hat einen neuen Plan mit 1 Karte gelegt
+       *[other] { $name } hat einen neuen Plan mit { $required } Karten gelegt
+    }
+snitch-done-open_vote = Handzeichen: { $target } hat die Pistole bekommen
+snitch-done-break_tie = { $name } hat { $target } die Pistole gegeben
+snitch-done-shoot = { $name } hat { $target } erschossen
+snitch-done-hold_fire = { $name } hat niemanden erschossen
+snitch-done-snitch_has_gun = { $name } hat den Spitzel gezeigt und mit der Pistole gewonnen
+snitch-done-reveal_snitch = { $seat } hatte den Spitzel
+snitch-done-no_snitch = Niemand hatte den Spitzel
+snitch-log-pass_soap = { $name } hat die Seife an { $to } weitergegeben
+snitch-log-reveal_succeeded = { $name }s Plan ist gelungen ({ $shown })
+snitch-log-reveal_failed = { $name }s Plan ist gescheitert ({ $shown })
+snitch-log-escape_succeeded = Die Flucht ist gelungen ({ $shown })
+snitch-log-escape_failed = Die Flucht ist gescheitert ({ $shown })
+snitch-log-repeats = ein Gefängniskontakt doppelt
+snitch-log-own_contact = eine Karte glich dem Kontakt des Plans
+snitch-log-escape_card_hand = { $name } hat eine Fluchtkarte aus der Hand gelegt
+snitch-log-escape_card_deck = { $name } hat eine Fluchtkarte vom Kontaktstapel gelegt
+snitch-line-resolve =
+    { $count ->
+        [one] { $soap }: Nimm die 1 Karte unter { $name }s Plan ungesehen auf, lege die oberste Karte des Kontaktstapels dazu, mische sie unter dem Tisch und gib sie { $name }. { $name }: Decke sie einzeln auf und gib dann ein, was zu sehen war.
+       *[other] { $soap }: Nimm die { $count } Karten unter { $name }s Plan ungesehen auf, lege die oberste Karte des Kontaktstapels dazu, mische sie unter dem Tisch und gib sie { $name }. { $name }: Decke sie einzeln auf und gib dann ein, was zu sehen war.
+    }
+snitch-line-resolve_knuckles =
+    { $count ->
+        [one] { $soap }: Nimm die 1 Karte unter { $name }s Plan ungesehen auf (keine zufällige Karte dazu) und gib sie { $name }. { $name }: Decke sie auf und gib dann ein, was zu sehen war.
+       *[other] { $soap }: Nimm die { $count } Karten unter { $name }s Plan ungesehen auf (keine zufällige Karte dazu), mische sie unter dem Tisch und gib sie { $name }. { $name }: Decke sie einzeln auf und gib dann ein, was zu sehen war.
+    }
+snitch-line-may_refuse = { $name } darf diese Karte ablehnen (Plan quer drehen).
+snitch-score-snitch_shot_won = erschossen, als Spitzel gewonnen

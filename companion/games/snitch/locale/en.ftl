@@ -20,16 +20,14 @@ snitch-action-use_item = Use an Item
 snitch-action-open_vote = Enter the result
 snitch-action-secret_vote = Count the votes
 snitch-param-tally = Votes for each player
-snitch-prompt-turn_stash = { $name }: play a card under the Scheme of { $targets }, draw a card, or use an Item from your stash ({ $items }).
-snitch-prompt-stashed = { $name }: put the failed Scheme face down in your stash. Everybody draws, in this order: { $draws }.
-snitch-prompt-vote_most = Hands up: who gets the gun? The most votes win; with a tie, { $soap } (Soap) decides. Enter who gets it.
-snitch-prompt-vote_half = Hands up: who gets the gun? More than half of the votes win; otherwise { $soap } (Soap) decides. Enter who gets it.
-snitch-prompt-vote_secret = Secret vote: everybody votes on their pad, or on the screen in turn.
-snitch-log-use_item = { $name }: used the { $item }
+snitch-prompt-vote_most = Hands up: who gets the gun? A tie: { $soap } (Soap) decides.
+snitch-prompt-vote_half = Hands up for the gun: over half wins, else { $soap } decides.
+snitch-prompt-vote_secret = Secret vote: on your pad, or on the screen in turn.
+snitch-log-use_item = { $name } used the { $item }
 snitch-log-next_to = next to { $name }'s Scheme
-snitch-log-secret_vote = Secret gun vote: { $votes }
-snitch-log-ballot = { $name }: voted in secret
-snitch-log-stash_item = { $name }: the failed Scheme into the stash, face down
+snitch-log-secret_vote = The gun vote was counted: { $votes }
+snitch-log-ballot = { $name } voted in secret
+snitch-log-stash_item = { $name } put the failed Scheme face down into the stash
 error-snitch_vote_open = The vote is by hands up: enter who gets the gun.
 error-snitch_vote_secret = The vote is secret: everybody votes on their pad, or on the screen in turn.
 error-snitch_bad_tally = The votes are one number for each player, adding up to { $high }.
@@ -48,7 +46,7 @@ snitch-action-pick_guard = Give the Guard
 snitch-action-pick_soap = Give the Soap
 snitch-action-play_card = Play a card
 snitch-action-draw_card = Draw a card
-snitch-action-pass_soap = Pass the Soap
+snitch-action-pass_soap = End turn
 snitch-action-refuse = Refuse the card
 snitch-action-reveal = Enter the reveal
 snitch-action-stash_item = Item into the stash
@@ -59,10 +57,10 @@ snitch-action-shoot = Shoot
 snitch-action-hold_fire = Shoot nobody
 snitch-action-snitch_has_gun = I am the Snitch
 snitch-action-escape_card = Card from the hand
-snitch-action-escape_card_deck = Card from the Prison Contacts Deck
-snitch-action-escape_reveal = Enter the escape reveal
-snitch-action-reveal_snitch = They had the Snitch
-snitch-action-no_snitch = Nobody had the Snitch
+snitch-action-escape_card_deck = Card from the deck
+snitch-action-escape_reveal = Enter the reveal
+snitch-action-reveal_snitch = Name the Snitch
+snitch-action-no_snitch = No Snitch
 snitch-param-required = Number in the bottom right corner
 snitch-param-guard = Most talkative player (empty: at random)
 snitch-param-soap = Most innocent player (empty: at random)
@@ -80,7 +78,7 @@ snitch-param-source = From the hand or the deck?
 snitch-param-escape_plans = How many Escape Plans?
 snitch-param-snitch = Who had the Snitch?
 snitch-headline-setup = Setting up The Snitch
-snitch-headline-turn = { $name } has the Soap (turn { $turn })
+snitch-headline-turn = { $name }'s turn
 snitch-headline-resolution = { $name }'s Scheme resolves
 snitch-headline-failed = { $name }'s Scheme failed
 snitch-headline-new_scheme = { $name } lays a new Scheme
@@ -96,37 +94,33 @@ snitch-setup-box2 = 3. Put 2 of these 13 back in the box without looking.
 snitch-setup-cross = 4. Lay the other 11 crosswise on the pile of 7: the Interrogation Deck has { $count } cards. The token goes on top, the gun next to it.
 snitch-setup-deal = 5. Shuffle the rest and deal { $count } cards, clockwise from the first seat: { $deal }.
 snitch-setup-contacts = 6. The rest is the Prison Contacts Deck ({ $count } cards), face down.
-snitch-prompt-cards = Lay out the cards as listed, then tap Cards ready.
-snitch-prompt-schemes = { $names }: lay one card from your hand face up as your Scheme and enter the number in its bottom right corner.
-snitch-prompt-guard = Give the Guard card (Guard side up) to the most talkative player: pick them, or leave it empty for a random pick.
-snitch-prompt-soap = Give the Soap (handcuffs face down) to the most innocent player, who begins: pick them, or leave it empty for a random pick.
-snitch-prompt-turn = { $name }: play a card under the Scheme of { $targets }, or draw a card.
-snitch-prompt-pass = { $name }: pass the Soap to { $left }.
-snitch-prompt-silenced = { $name } has the Guard: no talking, no Items except Bribe Money, no refusing.
-snitch-prompt-may_refuse = { $name } may refuse that card (turn the Scheme sideways).
+snitch-prompt-cards = Lay out the cards as Help lists them, then tap Cards ready.
+snitch-prompt-schemes = Everybody: lay a Scheme face up and enter its number.
+snitch-prompt-guard = Give the Guard to the most talkative player.
+snitch-prompt-soap = Give the Soap to the most innocent player: they begin.
+snitch-prompt-pass = { $name }: End turn; the Soap goes to { $to }.
 snitch-prompt-resolve =
     { $count ->
-        [one] { $soap }: pick up the 1 card under { $name }'s Scheme without looking, add the top card of the Prison Contacts Deck, shuffle them under the table and hand them to { $name }. { $name }: reveal them one by one, then enter what showed.
-       *[other] { $soap }: pick up the { $count } cards under { $name }'s Scheme without looking, add the top card of the Prison Contacts Deck, shuffle them under the table and hand them to { $name }. { $name }: reveal them one by one, then enter what showed.
+        [one] { $soap } shuffles { $name }'s 1 card + 1 Contact; { $name } reveals.
+       *[other] { $soap } shuffles { $name }'s { $count } cards + 1 Contact; { $name } reveals.
     }
 snitch-prompt-resolve_knuckles =
     { $count ->
-        [one] { $soap }: pick up the 1 card under { $name }'s Scheme without looking (no random card is added) and hand it to { $name }. { $name }: reveal it, then enter what showed.
-       *[other] { $soap }: pick up the { $count } cards under { $name }'s Scheme without looking (no random card is added), shuffle them under the table and hand them to { $name }. { $name }: reveal them one by one, then enter what showed.
+        [one] { $soap } hands { $name } the 1 card (no Contact); { $name } reveals.
+       *[other] { $soap } shuffles { $name }'s { $count } cards (no Contact); { $name } reveals.
     }
-snitch-prompt-harder = Harder rule: say whether a revealed card matches the Scheme's own contact.
-snitch-prompt-new_scheme_hand = { $name }: lay a new Scheme from your hand face up and enter its number.
-snitch-prompt-new_scheme_deck = { $name }: take the top card of the Prison Contacts Deck as your new Scheme, face up, and enter its number.
-snitch-prompt-tie = No majority: { $name } (Soap) gives the gun to one of { $names }.
-snitch-prompt-shoot = { $name }: shoot one player, or nobody. If you hold the Snitch, show it now: you win.
-snitch-prompt-escape_first = { $name }: choose who plays the next card under the Escape Route. Still to play one: { $names }.
+snitch-prompt-new_scheme_hand = { $name }: lay a new Scheme from your hand.
+snitch-prompt-new_scheme_deck = { $name }: a new Scheme from the Contacts Deck.
+snitch-prompt-tie = Tie: { $name } (Soap) picks who of the tied gets the gun.
+snitch-prompt-shoot = { $name }: shoot one or nobody. The Snitch? Show it: you win.
+snitch-prompt-escape_first = { $name }: who adds the next card? Everybody once first.
 snitch-prompt-escape_more =
     { $left ->
-        [one] { $name }: choose who adds another card ({ $left } still needed).
-       *[other] { $name }: choose who adds another card ({ $left } still needed).
+        [one] { $name }: who adds another card? { $left } still needed.
+       *[other] { $name }: who adds another card? { $left } still needed.
     }
-snitch-prompt-escape_reveal = Reveal the 6 cards and enter the Escape Plans, repeated Prison Contacts and Backstab icons.
-snitch-prompt-final_reveal = Everybody shows their hand: who holds the Snitch card?
+snitch-prompt-escape_reveal = Reveal the 6 cards, then enter what showed.
+snitch-prompt-final_reveal = Everybody shows their hand: who had the Snitch?
 snitch-prompt-winners = Winners: { $names }.
 snitch-prompt-no_winners = Nobody wins.
 snitch-line-interrogation =
@@ -164,9 +158,6 @@ snitch-line-key = { $name } used the Key. Draws: { $draws }.
 snitch-line-cut_short = The Interrogation Deck ran out on { $name }'s card: time is up.
 snitch-draw-contacts = { $name } { $count } from the Prison Contacts Deck
 snitch-draw-interrogation = { $name } { $count } from the Interrogation Deck
-snitch-prompt-draws = Draw in this order: { $draws }.
-snitch-draws-contacts = { $draws } from the Prison Contacts Deck
-snitch-draws-interrogation = { $draws } from the Interrogation Deck
 snitch-line-easier = Easier rule: you may talk about Backstab icons.
 snitch-line-votes = Votes: { $votes }
 snitch-line-shot = Shot: { $name } (plays no card)
@@ -193,9 +184,6 @@ snitch-outcome-snitch_gun = The Snitch got the gun and wins!
 snitch-outcome-escape_failed = The escape failed.
 snitch-outcome-escape_succeeded = The escape succeeded!
 snitch-badge-soap = Soap
-snitch-badge-guard = Guard: silent
-snitch-badge-scheme = Scheme { $under }/{ $needed }
-snitch-badge-helps = helps { $seats }
 snitch-badge-voted = voted
 snitch-badge-gun = Gun
 snitch-badge-shot = Shot
@@ -206,7 +194,6 @@ snitch-none = none
 snitch-yes = yes
 snitch-no = no
 snitch-board-deck = Interrogation Deck
-snitch-board-riot = riot
 snitch-board-end = time is up
 snitch-board-contacts = Prison Contacts Deck
 snitch-board-gun_pile = Gun pile
@@ -314,7 +301,6 @@ stats-snitch_won =
         [one] The Snitch won { $wins } of 1 game ({ $rate }).
        *[other] The Snitch won { $wins } of { $count } games ({ $rate }).
     }
-
 # A player's phone: their own stash, noted there (a secret of theirs)
 
 snitch-action-record_item = Note an Item in your stash
@@ -326,3 +312,89 @@ snitch-phone-unnoted =
     }
 error-snitch_all_noted = Every Item in { $name }'s stash is noted already.
 error-snitch_not_noted = That Item is not among those { $name } noted in their stash.
+snitch-prompt-turn_neighbours = { $name }: play a card under a neighbour's Scheme, or draw.
+snitch-prompt-turn_neighbours_stash = { $name }: help a neighbour, draw, or use an Item.
+snitch-prompt-turn_riot = { $name }: play a card under anyone's Scheme, or draw.
+snitch-prompt-turn_riot_stash = { $name }: help anyone, draw, or use an Item.
+snitch-prompt-draw_only = { $name }: no card in hand: draw one.
+snitch-prompt-draw_only_stash = { $name }: draw a card, or use an Item.
+snitch-prompt-pass_draw = Draw now. { $name }: End turn; the Soap goes to { $to }.
+snitch-prompt-refuse = { $name } may refuse that card; then { $soap }: End turn.
+snitch-prompt-new_scheme_hand_draw = Draw now. { $name }: a new Scheme from your hand.
+snitch-prompt-new_scheme_deck_draw = Draw now. { $name }: new Scheme from the Contacts Deck.
+snitch-prompt-new_scheme_failed = { $name }: stash it face down, new Scheme from Contacts.
+snitch-prompt-new_scheme_failed_draw = Draw now. { $name }: stash it, new Scheme from Contacts.
+snitch-line-turn = Turn { $turn }
+snitch-line-helps = { $name } may help: { $names }
+snitch-line-harder = Harder rule: say whether a revealed card matches the Scheme's own contact.
+snitch-line-resolve =
+    { $count ->
+        [one] { $soap }: pick up the 1 card under { $name }'s Scheme without looking, add the top card of the Prison Contacts Deck, shuffle them under the table and hand them to { $name }. { $name }: reveal them one by one, then enter what showed.
+       *[other] { $soap }: pick up the { $count } cards under { $name }'s Scheme without looking, add the top card of the Prison Contacts Deck, shuffle them under the table and hand them to { $name }. { $name }: reveal them one by one, then enter what showed.
+    }
+snitch-line-resolve_knuckles =
+    { $count ->
+        [one] { $soap }: pick up the 1 card under { $name }'s Scheme without looking (no random card is added) and hand it to { $name }. { $name }: reveal it, then enter what showed.
+       *[other] { $soap }: pick up the { $count } cards under { $name }'s Scheme without looking (no random card is added), shuffle them under the table and hand them to { $name }. { $name }: reveal them one by one, then enter what showed.
+    }
+snitch-line-escape_first = Still to play one card: { $names }
+snitch-badge-tied = tied
+snitch-board-deck_short = Interrogation
+snitch-board-riot_in = riot in { $count }
+snitch-board-riot_on = riot!
+snitch-board-contacts_short = Contacts
+snitch-board-gun_pile_short = Gun pile
+snitch-board-escape_short = Escape
+snitch-board-stash_token =
+    { $count ->
+        [one] 1 Item face down
+       *[other] { $count } Items face down
+    }
+snitch-board-draws = Draw now
+snitch-board-draws_contacts = Contacts: { $draws }
+snitch-board-draws_interrogation = Interrogation: { $draws }
+snitch-seat-scheme = Scheme { $under }/{ $needed }
+snitch-seat-no_scheme = no Scheme
+snitch-score-gun = won with the gun
+snitch-score-snitch_won = won as the Snitch
+snitch-score-snitch_lost = the Snitch, left behind
+snitch-score-snitch_shot = the Snitch, shot
+snitch-score-shot = shot
+snitch-score-escaped = escaped
+snitch-score-escape_failed = escape failed
+snitch-score-time_up = time ran out
+snitch-score-snitch_gun = the Snitch got the gun
+snitch-done-cards_ready = The cards were laid out
+snitch-done-scheme =
+    { $required ->
+        [one] { $name } laid a Scheme of 1 card
+       *[other] { $name } laid a Scheme of { $required } cards
+    }
+snitch-done-pick_guard = { $seat } got the Guard
+snitch-done-pick_soap = { $seat } got the Soap and began
+snitch-done-play_card = { $name } played a card under { $target }'s Scheme
+snitch-done-draw_card = { $name } drew a card
+snitch-done-refuse = { $name } refused the card
+snitch-done-new_scheme =
+    { $required ->
+        [one] { $name } laid a new Scheme of 1 card
+       *[other] { $name } laid a new Scheme of { $required } cards
+    }
+snitch-done-open_vote = Hands up: { $target } got the gun
+snitch-done-break_tie = { $name } gave the gun to { $target }
+snitch-done-shoot = { $name } shot { $target }
+snitch-done-hold_fire = { $name } shot nobody
+snitch-done-snitch_has_gun = { $name } showed the Snitch and won with the gun
+snitch-done-reveal_snitch = { $seat } had the Snitch
+snitch-done-no_snitch = Nobody had the Snitch
+snitch-log-pass_soap = { $name } passed the Soap to { $to }
+snitch-log-reveal_succeeded = { $name }'s Scheme succeeded ({ $shown })
+snitch-log-reveal_failed = { $name }'s Scheme failed ({ $shown })
+snitch-log-escape_succeeded = The escape succeeded ({ $shown })
+snitch-log-escape_failed = The escape failed ({ $shown })
+snitch-log-repeats = a Prison Contact repeated
+snitch-log-own_contact = a card matched the Scheme's contact
+snitch-log-escape_card_hand = { $name } added an escape card from the hand
+snitch-log-escape_card_deck = { $name } added an escape card from the Prison Contacts Deck
+snitch-line-may_refuse = { $name } may refuse that card (turn the Scheme sideways).
+snitch-score-snitch_shot_won = shot, won as the Snitch
