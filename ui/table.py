@@ -6,11 +6,15 @@ away from the new state, then the cues go to the rig and the words to the
 voice. Nothing polls the database, and nothing runs every frame: the clocks
 (ui/table_clocks.py) wake the table only when their shown second changes.
 
-A game names the table screen that draws it (Game.table_screen): the dice
-table has its own, every other game plays on the generic game screen; while a
-secret vote runs (Game.ballot), the vote screen. The seat pads
-(ui/seat_pads.py), the clocks, what a game remembers across tables
-(ui/game_memory.py) and the banner's notices (ui/notices.py) hang off the table.
+The table is the one object the screens and kv files hold; what it does is split
+by kind into presenters without Kivy that hang off it, each with the table as its
+host: which screen shows and the first-run tour (ui/table_nav.py), which game is
+open (ui/table_open.py; the saved games it looks in, ui/saved_games.py), a secret
+vote on the screen (ui/table_votes.py), the buzzer's cues and the voice
+(ui/table_sound.py), the seat pads (ui/seat_pads.py), the clocks
+(ui/table_clocks.py), what a game remembers across tables (ui/game_memory.py) and
+the banner's notices (ui/notices.py). The table keeps the open session, the path
+from an input to a committed step, and the names the screens call, handed on.
 
 `shell` is the screens (ui/app.py CellmateApp): `current()` (the screen on show,
 None before there is one), `show(name)`, `screen(name)` (made when first asked
@@ -24,33 +28,29 @@ from __future__ import annotations
 import logging
 import time
 
-from companion import controller, cues as cue_names, games, speech
+from companion import controller
 from companion.games.memory import remembers
 from companion.i18n import Catalogue
 from companion.inputs import InputEvent
 from companion.session import Session
 from companion.store import StoreError
-from companion.timers import IDLE, RUNNING
+from companion.timers import IDLE
 
 from . import game_memory, prefs
 from .notices import Notices, key_line
-from .saved_games import SESSIONS_PAGE, SavedGames, playable  # noqa: F401  (SESSIONS_PAGE: the tests')
+from .saved_games import SESSIONS_PAGE, SavedGames  # noqa: F401  (SESSIONS_PAGE: the tests')
 from .seat_pads import SeatPads
 from .table_clocks import TableClocks
+from .table_nav import TOUR_SEEN, Navigation  # noqa: F401  (TOUR_SEEN: the tests')
+from .table_open import Opener
+from .table_sound import Sound
+from .table_votes import Votes
 
 log = logging.getLogger(__name__)
 REFUSED = controller.REFUSED       # what a refused step raises: the rules said no, or the file did
 
-TABLE_VIEWS = ("dice", "game", "vote")    # the screens a game is played on (Game.table_screen; a secret vote)
-TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
-TOUR_SCREENS = ("dice", "game")             # the first of these shown opens the first-run tour
-TOUR_SEEN = "tour.seen"                     # in the store's settings once it was shown
-
 
 class Table:
-    tour = None                               # the first-run tour while it is open (first_run_tour)
-    tour_seen = False                         # known to have been shown (this run, or the store says so)
-
     def __init__(self, shell, store, cfg, *, clock=time.monotonic, rng=None, config_path=None, config_errors=()):
         self.shell = shell
         self.store = store
@@ -70,6 +70,10 @@ class Table:
         self.notices = Notices(store, lambda: self.t, shell)
         self.clocks = TableClocks(self, clock)
         self.seat_pads = SeatPads(self)
+        self.nav = Navigation(self)                   # which screen shows, the tour
+        self.opener = Opener(self)                    # which game is open
+        self.votes = Votes(self)                      # a secret vote on the screen
+        self.sound = Sound(self)                      # the buzzer's cues, the voice
         self.learning: game_memory.Learning | None = None   # what the open game teaches its memory
         if self.config_errors:
             self.notices.add("notice.config", count=len(self.config_errors))
@@ -100,7 +104,7 @@ class Table:
     def start(self) -> None:
         """The screens are there: the store's notice, the last unfinished game (else home), the timer."""
         self.notices.check_store()
-        self.open_last_unfinished()
+        self.opener.open_last_unfinished()
         self.clocks.show_timer()
 
     def close(self) -> None:
@@ -147,18 +151,8 @@ class Table:
 
     def open_pads_screen(self, players: list[dict] | None = None) -> None:
         """The seat-pad screen for these players (default: the open table's, else the last one's)."""
-        screen = self.shell.screen("pads")
-        screen.players = list(players) if players else self.seat_pads.players()
-        if self.shell.current() != "pads":
-            screen.back_to = self.shell.current()
-        self.go("pads")
-
-    def open_stats(self) -> None:
-        """Statistics, from home or from Past games: its Back goes where it was opened."""
-        screen = self.shell.screen("stats")
-        if self.shell.current() != "stats":
-            screen.back_to = self.shell.current() or "home"
-        self.go("stats")
+        self.shell.screen("pads").players = list(players) if players else self.seat_pads.players()
+        self.nav.open_from_here("pads")
 
     # the clocks (ui/table_clocks.py)
     @property
@@ -171,205 +165,64 @@ class Table:
     def reset_timer(self) -> None:
         self.clocks.reset_timer()
 
-    # -- the saved games ---------------------------------------------------------------
-    def open_last_unfinished(self) -> None:
-        target = self.saved.last_unfinished()
-        if target is not None:
-            try:
-                self._set_session(Session.load(self.store, target["id"], rng=self.rng))
-            except REFUSED as exc:
-                # unreadable, or played by another program: start at home, it stays listed under past games
-                self._set_session(None)
-                self.notices.first("error." + exc.key, exc.params)
-        self._session_changed()
-        self.go(self.table_name() if self.session else "home")
-
+    # -- which game is open (ui/table_open.py) ------------------------------------------------
     def retry_store(self, _dt=None) -> bool:
-        """The store was locked at start: once it opens, show what it holds. True: try again."""
-        if not self.store.retry():
-            return True
-        self.notices.check_store()
-        if self.session is None:
-            self.open_last_unfinished()
-        else:
-            self.refresh()
-        return False
-
-    def _set_session(self, session: Session | None) -> None:
-        """The open session; the one before is let go (another program may take it)."""
-        old = self.session
-        if old is not None and (session is None or old.id != session.id or old.store is not session.store):
-            old.close()
-        self.session = session
+        return self.opener.retry_store()
 
     def resume_target(self) -> dict | None:
-        """The unfinished session Resume goes to: the open one, else the last saved."""
-        if self.session is not None and not self.session.finished:
-            return self.saved.find(self.session.id)
-        return self.saved.last_unfinished()
+        return self.opener.resume_target()
 
     def latest_table(self) -> dict | None:
-        """The table "Same table again" reuses: the open session's, else the newest saved."""
-        return self.saved.latest(self.session.id if self.session is not None else None)
-
-    # -- navigation -------------------------------------------------------------------
-    def table_name(self) -> str:
-        """The screen the open game is played on (Game.table_screen); while a secret
-        vote runs (Game.ballot), the screen passed round to vote."""
-        session = self.session
-        if session is None:
-            return "dice"
-        if not session.finished and session.game.ballot(session.state) is not None:
-            return "vote"
-        return session.game.table_screen
-
-    def at_the_table(self) -> bool:
-        """The table or its log is on the screen: where the buttons and pads act."""
-        return self.shell.current() in TABLE_SCREENS
-
-    def open_table(self) -> None:
-        self.go(self.table_name())
-
-    def go(self, name: str) -> None:
-        if name in TABLE_SCREENS and self.session is None:
-            name = "home"
-        elif name in TABLE_VIEWS:
-            name = self.table_name()
-        if self.shell.current() == name:
-            self.shell.redraw()
-            return
-        self.shell.show(name)       # made when first shown; its on_pre_enter refreshes it
-        if name in TOUR_SCREENS:
-            self.first_run_tour()
-
-    def refresh(self) -> None:
-        """Show the new state on the current screen, synchronously (a table screen
-        the game has left for another, a secret vote begun or over: that one)."""
-        self.notices.check_store()
-        current = self.shell.current()
-        if current in TABLE_VIEWS and current != self.table_name():
-            self.go(self.table_name())
-            return
-        self.shell.redraw()
-
-    def first_run_tour(self):
-        """The first time a table is on this Cellmate's screen: four steps through it
-        (skippable), then never again (kept in the saved games' settings)."""
-        if self.tour is not None or self.tour_seen:
-            return None
-        try:
-            self.tour_seen = bool(self.store.get_setting(TOUR_SEEN))   # read once: later tables ask no file
-        except StoreError:          # the saved games cannot be read now: no tour this time
-            return None
-        if self.tour_seen:
-            return None
-        t = self.t
-        steps = [(t(f"tour.{n}.title"), t(f"tour.{n}.body")) for n in range(1, 5)]
-
-        def seen():
-            self.tour, self.tour_seen = None, True
-            try:
-                self.store.set_setting(TOUR_SEEN, True)
-            except StoreError as exc:   # shown again next time: no harm
-                log.warning("the tour could not be marked as seen: %s", exc)
-        self.tour = self.shell.open_tour(steps, seen)
-        return self.tour
-
-    # -- starting, resuming, deleting ----------------------------------------------------
-    def new_game(self) -> None:
-        """Home's New game: a fresh form, and first the choice of the game."""
-        self.shell.screen("setup").reset()
-        self.go("games")
-
-    def choose_game(self, game_id: str) -> None:
-        self.shell.screen("setup").choose(game_id)
-        self.go("setup")
+        return self.opener.latest_table()
 
     def game_options(self, game_id: str, options: dict) -> dict:
-        """The options a new session gets: the setup's, plus what the game remembers
-        from earlier tables (Dig's board map and added places)."""
-        return {**options, **game_memory.options(self.store, games.get(game_id))}
+        return self.opener.game_options(game_id, options)
 
     def start_game(self, game_id: str, players: list, options: dict) -> str | None:
-        """Create the session (the first player is drawn and recorded by it).
-        Returns the message to show in place, or None when the table is open."""
-        try:
-            session = Session.create(self.store, game_id, players, self.game_options(game_id, options), rng=self.rng)
-        except REFUSED as exc:
-            self.play([cue_names.WARNING])
-            self.notices.check_store()
-            return self.t.error(exc)
-        self.open_session(session, announce=True)
-        return None
+        return self.opener.start_game(game_id, players, options)
 
     def open_session(self, session: Session, announce: bool = False) -> None:
-        self._set_session(session)
-        self.reset_timer()
-        self._session_changed()
-        self.go(self.table_name())
-        if announce:
-            if session.game.announces_first:
-                first = session.setup["players"][session.setup["first_player"]]
-                self.toast(self.t("table.starts", name=first["name"]))
-            else:  # who begins is the game's to say (a roll, the Soap): its headline says it
-                self.toast(self.t("game.started", game=self.t(session.game.title)))
-            self.play([cue_names.SUCCESS])
-            self.say(session.game.spoken_start(speech.unspoken(session.game, session.state), self.t))
+        self.opener.open_session(session, announce)
 
     def resume(self, session_id: int | None = None) -> None:
-        if session_id is None:
-            target = self.resume_target()
-            if target is None:
-                return
-            session_id = target["id"]
-        if self.session is not None and self.session.id == session_id:
-            self.open_table()
-            return
-        try:
-            info = self.saved.find(session_id)
-            if info is not None and not playable(info["game"]):
-                return  # the list shows such games without a Resume button
-            session = Session.load(self.store, session_id, rng=self.rng)
-        except REFUSED as exc:
-            self.toast(self.t.error(exc), "error")
-            self.refresh()
-            return
-        self.open_session(session)
+        self.opener.resume(session_id)
 
     def play_again(self) -> None:
-        """The same game, players and options, with a newly drawn first player."""
-        source = self.session
-        if source is None:
-            table = self.latest_table()
-            if table is None:
-                return
-            try:
-                source = Session.load(self.store, table["id"], rng=self.rng, claim=False)  # only read
-            except REFUSED as exc:
-                self.toast(self.t.error(exc), "error")
-                return
-        game_id = source.game.id
-        try:
-            options = self.game_options(game_id, source.setup["options"])  # Dig: the map as it is now
-            again = Session.create(self.store, game_id, source.setup["players"], options, rng=self.rng)
-        except REFUSED as exc:
-            self.notices.check_store()
-            self.toast(self.t.error(exc), "error")
-            return
-        self.open_session(again, announce=True)
+        self.opener.play_again()
 
     def delete_session(self, session_id: int) -> None:
-        try:
-            self.store.delete_session(session_id)
-        except StoreError as exc:       # played by another program, or the file refused
-            self.notices.check_store()
-            self.toast(self.t.error(exc), "error")
-            self.refresh()
-            return
-        if self.session is not None and self.session.id == session_id:
-            self._set_session(None)
-            self._session_changed()
-        self.refresh()
+        self.opener.delete_session(session_id)
+
+    # -- which screen shows (ui/table_nav.py) -------------------------------------------
+    def table_name(self) -> str:
+        return self.nav.table_name()
+
+    def at_the_table(self) -> bool:
+        return self.nav.at_the_table()
+
+    def open_table(self) -> None:
+        self.nav.go(self.nav.table_name())
+
+    def go(self, name: str) -> None:
+        self.nav.go(name)
+
+    def refresh(self) -> None:
+        self.nav.refresh()
+
+    @property
+    def tour(self):
+        """The first-run tour while it is open."""
+        return self.nav.tour
+
+    def new_game(self) -> None:
+        self.nav.new_game()
+
+    def choose_game(self, game_id: str) -> None:
+        self.nav.choose_game(game_id)
+
+    def open_stats(self) -> None:
+        """Statistics, from home or from Past games: its Back goes where it was opened."""
+        self.nav.open_from_here("stats")
 
     # -- the one path from input to state -------------------------------------------------
     def perform(self, action: dict):
@@ -384,10 +237,10 @@ class Table:
         return self._step(controller.redo)
 
     def _step(self, move):
-        """UNDO or redo: held while a secret vote has ballots cast (_ballots_held)."""
+        """UNDO or redo: held while a secret vote has ballots cast (Votes.held)."""
         if self.session is None:
             return None
-        return self._settle(self._ballots_held() or move(self.session))
+        return self._settle(self.votes.held() or move(self.session))
 
     def perform_all(self, actions: list[dict], quiet: bool = False):
         """Several actions in a row (what one pad press means), stopping at the first refused.
@@ -413,7 +266,7 @@ class Table:
         if event in (InputEvent.UNDO, InputEvent.REDO):
             if event == InputEvent.UNDO and self.shell.current() == "vote" and self.shell.screen("vote").correct():
                 return None      # the voter's own choice taken back, before it is cast
-            held = self._ballots_held()
+            held = self.votes.held()
             if held is not None:
                 return self._settle(held)
         outcome = controller.handle_input(self.session, event)
@@ -425,8 +278,8 @@ class Table:
 
     def _settle(self, outcome, quiet: bool = False):
         if isinstance(outcome.error, StoreError) and outcome.error.key == "session_changed":
-            self._reload_session()       # another program wrote to it: show it as saved
-        more = self._session_changed()   # (the pads may commit what they held back: the gun votes)
+            self.opener.reload_session()     # another program wrote to it: show it as saved
+        more = self.session_changed()   # (the pads may commit what they held back: the gun votes)
         if self.session.finished and self.timer.state != IDLE:
             self.reset_timer()       # a game that is over has no turn to time
         self.refresh()               # the committed state is on screen first
@@ -434,51 +287,23 @@ class Table:
             self.play(more)
             return outcome
         self.play(list(outcome.cues) + more)
-        self._speak_steps(outcome.steps)
+        self.sound.speak_steps(outcome.steps)
         if outcome.error is not None:
             self.toast(self.t.error(outcome.error), "error")
         return outcome
 
-    def _reload_session(self) -> None:
-        session = self.session
-        try:
-            self.session = Session.load(self.store, session.id, rng=self.rng)
-        except REFUSED as exc:
-            log.warning("the open game could not be read again: %s", exc)
-
-    # -- a secret vote (Game.ballot): its ballots are the pads' table's, never the game's --
-    def _ballots_held(self) -> controller.Outcome | None:
-        """UNDO and redo cannot reach into a running secret vote once a ballot is cast
-        (whoever stands at the screen would undo and recast another's): refused, saying so."""
-        session = self.session
-        if session.game.ballot(session.state) is None or not self.pad_table.ballots_cast():
-            return None
-        return controller.Outcome(False, [cue_names.WARNING], games.IllegalAction(
-            "vote_held", "the vote is secret: undo cannot reach a vote already cast"))
-
+    # -- a secret vote on the screen (ui/table_votes.py) ------------------------------------
     def screen_voters(self) -> list[int]:
-        return self.seat_pads.screen_voters()
+        return self.votes.voters()
 
     def cast_vote(self, seat: int, choice: int):
-        """A ballot cast on the screen: held with the pads' until all are in (then the totals go in)."""
-        if self.session is None:
-            return None
-        actions = self.pad_table.cast(self.session.state, seat, choice)
-        if actions:
-            return self.perform_all(actions)
-        self.seat_pads.light()
-        self.refresh()
-        self.play([cue_names.TAP])
-        return None
+        return self.votes.cast(seat, choice)
 
     def restart_vote(self) -> None:
-        """Every ballot held is dropped, unseen: everybody votes again."""
-        self.pad_table.reset()
-        self.seat_pads.light()
-        self.refresh()
+        self.votes.restart()
 
     # -- after every change of the game, and when a clock's second changes -------------------
-    def _session_changed(self) -> list[str]:
+    def session_changed(self) -> list[str]:
         """After every change of the open game: what the pads held back, its countdown,
         what it taught its memory, the pads' LEDs. Returns the cues of what the pads committed."""
         cues = self.seat_pads.commit_held()
@@ -499,57 +324,24 @@ class Table:
         """A running clock showed a new second (TableClocks): its cues, the game's timeout."""
         if cues:
             self.play(cues)
-        self._say_countdown(cues)
+        self.sound.say_countdown(cues)
         if timeout is not None:
             self.perform(timeout)
 
-    def _say_countdown(self, cues: list[str]) -> None:
-        """The game's countdown (Sing Sing's guess) aloud in its last seconds; "time is up"
-        at any clock's zero, cutting off whatever is being said."""
-        if self.speaker is None:
-            return
-        countdown = self.clocks.countdown
-        key = self.clocks.countdown_key()
-        if countdown is not None and countdown.state == RUNNING:
-            self.say([speech.countdown(self.t, countdown.shown(), key)])
-        if cue_names.ALARM in cues:         # a clock's zero
-            self.say([speech.time_up(self.t, f"{key} {self.clock()}")])
-
-    # -- cues, the voice, words on the screen ------------------------------------------------
+    # -- cues and the voice (ui/table_sound.py) ----------------------------------------------
     def play(self, cues) -> None:
-        if not self.buzzer_on or self.rig is None:
-            return
-        for cue in cues:
-            self.rig.play(cue)
+        self.sound.play(cues)
 
     def on_cue(self, cue: str) -> None:
-        """The rig tells every cue it plays; off a Pi the buzzer is a stand-in, so flash it."""
-        if self.rig_mode() != "simulated":
-            return
-        seconds = cue_names.duration(cue) if cue in cue_names.PATTERNS else 0.5
-        self.shell.flash(self.t("cue.badge", cue=self.t("cue." + cue)), seconds)
+        self.sound.on_cue(cue)
 
     def say(self, lines) -> None:
-        if self.speaker is None:
-            return
-        for line in lines:
-            if line is not None:
-                self.speaker.say(line)
-
-    def _speak_steps(self, steps) -> None:
-        """What the committed steps are in words, aloud (public words only: speech.lines_for)."""
-        if self.speaker is None or self.session is None or not steps:
-            return
-        game = self.session.game
-        for before, action, after in steps:
-            self.say(speech.lines_for(game, before, after, action, self.t))
+        self.sound.say(lines)
 
     def cover(self) -> None:
-        """Cover noise while the game asks for it (Sing Sing: a bar taken out), when it is on."""
-        if self.speaker is not None:
-            session = self.session
-            self.speaker.cover(session is not None and not session.finished and session.game.cover_noise(session.state))
+        self.sound.cover()
 
+    # -- words on the screen ----------------------------------------------------------------
     def toast(self, text: str, kind: str = "info", seconds: float = 3.0) -> None:
         self.notices.toast(text, kind, seconds)
 
