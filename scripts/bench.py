@@ -51,7 +51,8 @@ KIVY_HOME). Every figure comes from a process of its own, one at a time:
   machine) at a dice table of 8, a phone's tap to the table's frame that shows it
   beside the bare app's press, a change on the table to every phone's screen, and
   the table's idle CPU with 8 idle phones beside it with phones off.
---cold-start-only runs the cold start alone (11 runs each, 2 with --quick).
+--cold-start-only runs the cold start alone (11 runs each, 2 with --quick);
+--phones-only the phones alone, beside the bare app's presses.
 """
 from __future__ import annotations
 
@@ -360,6 +361,8 @@ def main() -> int:
                         help="only Past games and Statistics with thousands of games (and the bare app's presses)")
     parser.add_argument("--cold-start-only", action="store_true",
                         help="only the cold start, Cellmate and the bare app in turn")
+    parser.add_argument("--phones-only", action="store_true",
+                        help="only phones at the table (scripts/bench_phones.py) and the bare app's presses")
     args = parser.parse_args()
     presses, idle_s, idle_rounds, cold_runs = (60, 5.0, 1, 2) if args.quick else (500, 15.0, 10, 11)
     history = 300 if args.quick else 3_000
@@ -370,6 +373,14 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="cellmate-bench-") as tmp:
         tmp = Path(tmp)
+        if args.phones_only:
+            from bench_phones import phone_rows
+            say(f"bare Kivy app, Kivy as it comes (Clock.schedule_once): {presses} presses")
+            out = tmp / "bare.json"
+            base = run_json(bare("--presses", presses, "--out", out), out, 600)
+            gc_seen.append(base["gc"])
+            phone_rows(rows, notes, gc_seen, tmp, presses, percentile(base["press"], 99), idle_s, idle_rounds)
+            return table(args, rows, notes, gc_seen, base, presses, idle_s, idle_rounds, cold_runs)
         if not args.browse_only:
             say("making the games (dice table, Heist with 6 seats, a log of 1,000, a game of 10,000 actions, "
                 "Sing Sing)")
@@ -539,6 +550,7 @@ def browse_rows(rows, notes, gc_seen, tmp: Path, made: Path, history: int, press
 def table(args, rows, notes, gc_seen, base, presses, idle_s, idle_rounds, cold_runs) -> int:
     what = (f"cold start only, {cold_runs} cold starts each" if args.cold_start_only else
             f"Past games and Statistics only, {presses} taps a kind" if args.browse_only else
+            f"phones only, {presses} taps, idle {idle_s:.0f} s x {idle_rounds}" if args.phones_only else
             f"{presses} presses a scene, idle {idle_s:.0f} s x {idle_rounds}, {cold_runs} cold starts each")
     print(f"\n{'quick run' if args.quick else 'full run'} on {time.strftime('%Y-%m-%d')}: {what}, "
           f"{time.perf_counter() - BEGAN:.0f} s in all; "
