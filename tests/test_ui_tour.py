@@ -11,6 +11,26 @@ def tour_of(ui):
     return ui.app.table.tour
 
 
+def window_box(widget):
+    x, y = widget.to_window(*widget.pos)
+    return x, y, x + widget.width, y + widget.height
+
+
+def overlaps(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def assert_points_without_covering(ui, tour, ids):
+    """The step's targets are on the screen, lit, and the card is beside them, whole in the window."""
+    ui.pump(2)
+    targets = tour.targets()
+    assert targets and {t for t in targets} <= {ids[name] for name in ids.keys()}
+    card = window_box(tour)
+    assert card[0] >= 0 and card[1] >= 0 and card[2] <= 800 and card[3] <= 480
+    for target in targets:
+        assert not overlaps(card, window_box(target)), (tour.heading, target)
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_first_table_opens_the_tour_step_by_step_and_never_again(make_ui, tmp_path, lang):
     from companion.config import Config
@@ -22,11 +42,15 @@ def test_the_first_table_opens_the_tour_step_by_step_and_never_again(make_ui, tm
     tour = tour_of(ui)
     assert tour is not None and tour._window is not None
     seen = []
+    dice = ui.ids()
+    pointed = [dice.die, dice.undo_btn, dice.turn_chip, dice.log_btn]    # the big button, Undo, whose turn, Log
     for step in range(4):
         assert tour.ids.counter.text == ("{} of 4" if lang == "en" else "{} von 4").format(step + 1)
         assert tour.heading and tour.text and tour.ids.body.font_size >= 24
-        if step == 0:
-            look(ui, f"tour-{lang}-1", tour)
+        assert_points_without_covering(ui, tour, dice)
+        assert pointed[step] in tour.targets()
+        if step < 3:
+            look(ui, f"tour-{lang}-{step + 1}", tour)
         seen.append(tour.heading)
         if step < 3:
             assert tour.ids.skip.opacity == 1

@@ -179,7 +179,7 @@ class CellmateApp(App):
     def open_tour(self, steps, done):
         from .dialogs.help import TourDialog
 
-        tour = TourDialog(steps, self.table.t, done=done)
+        tour = TourDialog(steps, self.table.t, done=done, find=lambda name: self.sm.current_screen.ids.get(name))
         tour.open()
         return tour
 

@@ -19,7 +19,12 @@ TABLE_VIEWS = ("dice", "game", "vote")    # the screens a game is played on (Gam
 TABLE_SCREENS = TABLE_VIEWS + ("log",)      # where the buttons act on the game
 TOUR_SCREENS = ("dice", "game")             # the first of these shown opens the first-run tour
 TOUR_SEEN = "tour.seen"                     # in the store's settings once it was shown
-TOUR = ((1, ()), (2, ()), (3, ()), (4, ()))   # the tour's steps: tour.<n>.title, tour.<n>.body
+# The tour's steps: its words (tour.<n>.title, tour.<n>.body) and what each points at,
+# the ids of the table screen's widgets it speaks of (those the screen has are shown).
+TOUR = ((1, ("primary", "die")),            # the big button (the dice table's die)
+        (2, ("undo_btn", "redo_btn")),
+        (3, ("turn_chip", "headline")),
+        (4, ("log_btn", "help_btn")))
 
 
 class Navigation:
@@ -84,7 +89,8 @@ class Navigation:
 
     def first_run_tour(self):
         """The first time a table is on this Cellmate's screen: four steps through it
-        (skippable), then never again (kept in the saved games' settings)."""
+        (skippable), each pointing at what it speaks of; then never again (kept in the
+        saved games' settings)."""
         if self.tour is not None or self.tour_seen:
             return None
         store = self.table.store
@@ -95,7 +101,7 @@ class Navigation:
         if self.tour_seen:
             return None
         t = self.table.t
-        steps = [(t(f"tour.{n}.title"), t(f"tour.{n}.body")) for n, _targets in TOUR]
+        steps = [(t(f"tour.{n}.title"), t(f"tour.{n}.body"), targets) for n, targets in TOUR]
 
         def seen():
             self.tour, self.tour_seen = None, True
