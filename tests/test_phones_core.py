@@ -200,8 +200,9 @@ def phone_step(session, pads, rng):
         message = {"type": "vote", "seat": rng.choice(view["vote"]["candidates"])["seat"]}
     elif view["forms"] and rng.random() < 0.8:
         form = rng.choice(view["forms"])
-        spec = next(s for s in session.game.private_moves(
-            session.game.seat_public(state, seat, session.veiled()), seat) if s.type == form["id"].split(":")[0])
+        kind, _, n = form["id"].partition(":")
+        spec = [s for s in session.game.private_moves(session.game.seat_public(state, seat, session.veiled()), seat)
+                if s.type == kind][int(n or 0)]
         message = {"type": "form", "id": form["id"],
                    "args": {f["name"]: f.get("fixed", random_value(spec.params[f["name"]], rng))
                             for f in form["fields"]}}
