@@ -110,7 +110,7 @@ snitch-prompt-resolve_knuckles =
        *[other] { $soap } mischt { $name }s { $count } Karten (ohne Kontakt); { $name } deckt auf.
     }
 snitch-prompt-new_scheme_hand = { $name }: Neuen Plan aus der Hand legen.
-snitch-prompt-new_scheme_deck = { $name }: Neuer Plan vom Kontaktstapel.
+snitch-prompt-new_scheme_deck = { $name }: Neuen Plan vom Kontaktstapel legen.
 snitch-prompt-tie = Gleichstand: { $name } (Seife) wählt, wer die Pistole bekommt.
 snitch-prompt-shoot = { $name }: Erschieße einen oder keinen. Spitzel? Zeig ihn: Sieg!
 snitch-prompt-escape_first = { $name }: Wer legt die nächste Karte? Erst jeder einmal.
@@ -320,8 +320,8 @@ snitch-prompt-draw_only = { $name }: Keine Karte auf der Hand: eine ziehen.
 snitch-prompt-draw_only_stash = { $name }: Karte ziehen oder Gegenstand nutzen.
 snitch-prompt-pass_draw = Jetzt ziehen. { $name }: Zug beenden; Seife an { $to }.
 snitch-prompt-refuse = { $name } darf die Karte ablehnen; dann { $soap }: Zug beenden.
-snitch-prompt-new_scheme_hand_draw = Jetzt ziehen. { $name }: Neuer Plan aus der Hand.
-snitch-prompt-new_scheme_deck_draw = Jetzt ziehen. { $name }: Neuer Plan vom Kontaktstapel.
+snitch-prompt-new_scheme_hand_draw = Jetzt ziehen. { $name }: Neuen Plan aus der Hand legen.
+snitch-prompt-new_scheme_deck_draw = Jetzt ziehen. { $name }: Neuen Plan vom Kontaktstapel legen.
 snitch-prompt-new_scheme_failed = { $name }: Plan verdeckt verstecken, neuer vom Kontaktstapel.
 snitch-prompt-new_scheme_failed_draw = Jetzt ziehen. { $name }: Plan verstecken, neuer vom Kontaktstapel.
 snitch-line-turn = Zug { $turn }

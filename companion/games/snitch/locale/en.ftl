@@ -110,7 +110,7 @@ snitch-prompt-resolve_knuckles =
        *[other] { $soap } shuffles { $name }'s { $count } cards (no Contact); { $name } reveals.
     }
 snitch-prompt-new_scheme_hand = { $name }: lay a new Scheme from your hand.
-snitch-prompt-new_scheme_deck = { $name }: a new Scheme from the Contacts Deck.
+snitch-prompt-new_scheme_deck = { $name }: lay a new Scheme from the Contacts Deck.
 snitch-prompt-tie = Tie: { $name } (Soap) picks who of the tied gets the gun.
 snitch-prompt-shoot = { $name }: shoot one or nobody. The Snitch? Show it: you win.
 snitch-prompt-escape_first = { $name }: who adds the next card? Everybody once first.
@@ -320,8 +320,8 @@ snitch-prompt-draw_only = { $name }: no card in hand: draw one.
 snitch-prompt-draw_only_stash = { $name }: draw a card, or use an Item.
 snitch-prompt-pass_draw = Draw now. { $name }: End turn; the Soap goes to { $to }.
 snitch-prompt-refuse = { $name } may refuse that card; then { $soap }: End turn.
-snitch-prompt-new_scheme_hand_draw = Draw now. { $name }: a new Scheme from your hand.
-snitch-prompt-new_scheme_deck_draw = Draw now. { $name }: new Scheme from the Contacts Deck.
+snitch-prompt-new_scheme_hand_draw = Draw now. { $name }: lay a new Scheme from your hand.
+snitch-prompt-new_scheme_deck_draw = Draw now. { $name }: lay a new Scheme from the Contacts Deck.
 snitch-prompt-new_scheme_failed = { $name }: stash it face down, new Scheme from Contacts.
 snitch-prompt-new_scheme_failed_draw = Draw now. { $name }: stash it, new Scheme from Contacts.
 snitch-line-turn = Turn { $turn }
