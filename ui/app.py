@@ -109,6 +109,7 @@ class CellmateApp(App):
         Window.softinput_mode = "below_target"  # a docked keyboard pushes the name field up, not over it
         self.title = self.table.t("app.title")
         root = Root()
+        root.ids.banner.table = self.table      # its OK dismisses the notice
         self.sm = root.ids.sm
         self.sm.transition = CutTransition()  # the next frame shows the new screen alone
         self.root = root

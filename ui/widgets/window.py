@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kivy.animation import Animation
 from kivy.clock import Clock
-from kivy.properties import StringProperty
+from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
@@ -37,8 +37,10 @@ class CutTransition(NoTransition):
 
 
 class Banner(BoxLayout):
-    """A notice for any screen (saving trouble, config errors, no GPIO): dismissable."""
+    """A notice for any screen (saving trouble, config errors, no GPIO): dismissable
+    (`table`: ui/table.py, given by the app as it builds the window)."""
     text = StringProperty("")
+    table = ObjectProperty(None)
 
 
 class Toast(Label):

@@ -10,7 +10,9 @@ Snitch) is entered by the players when it is revealed.
 What the rules keep secret the app never asks for in front of the table (SECRETS):
 a failed Scheme goes into the stash face down, so the app counts the Items and
 learns which one only when its owner uses it (and checks then that it may be
-used); a secret gun vote (option `vote`) reaches the game as the totals alone
+used), unless its owner noted it on their phone (`record_item`: a secret of that
+seat alone, `stash_items`; Use an Item is then checked against the noted ones);
+a secret gun vote (option `vote`) reaches the game as the totals alone
 (`secret_vote`), the ballots held outside it until all are in (companion.pads).
 Games saved before this kept the Item (`stash_item`) and every ballot (`vote`):
 their events still replay, and those arguments are never shown.
@@ -329,9 +331,9 @@ class SnitchRules(Game):
         Option("vote", "choice", "open", "snitch.option.vote", ("open", "secret"), pads_default="secret"),
         Option("majority", "choice", "most", "snitch.option.majority", MAJORITY),   # gun_vote_result's reading
     )
-    # What the rules hide (base.Secret). The app never learns a stashed Item before it is
-    # used, nor a secret ballot: only games saved before kept them, and those stay hidden,
-    # also after the end (the rulebook never turns a stash face up; today's log never knew it).
+    # What the rules hide (base.Secret). The table never learns a stashed Item before it is
+    # used (its owner may note it on their phone: theirs alone), nor a secret ballot: only
+    # games saved before kept them, and those stay hidden, also after the end (the rulebook never turns a stash face up; today's log never knew it).
     secrets = (
         Secret(field="votes"),                      # ballots one by one (games saved before the totals)
         Secret(action=("vote", "target")),          # the same, in their log
