@@ -333,7 +333,8 @@ class SnitchRules(Game):
     )
     # What the rules hide (base.Secret). The table never learns a stashed Item before it is
     # used (its owner may note it on their phone: theirs alone), nor a secret ballot: only
-    # games saved before kept them, and those stay hidden, also after the end (the rulebook never turns a stash face up; today's log never knew it).
+    # games saved before kept them, and those stay hidden, also after the end (the rulebook
+    # never turns a stash face up; today's log never knew it).
     secrets = (
         Secret(field="votes"),                      # ballots one by one (games saved before the totals)
         Secret(action=("vote", "target")),          # the same, in their log
