@@ -344,22 +344,22 @@ def test_two_actions_a_turn_shown_as_they_are_spent():
     assert EN("dig.line.actions", left=2, total=2) in GAME.summary(s, EN)["lines"]
     s = play(s, "play_card")
     assert s["actions_left"] == 1
-    assert EN("dig.badge.actions", n=1) in GAME.summary(s, EN)["badges"][1]
+    assert GAME.summary(s, EN)["prompt"].startswith("1 action left")     # said once, in the prompt
     s = play(s, "join_gang", gang="triad")
     assert s["actions_left"] == 0 and s["prisoners"][1]["gang"] == "triad"
     assert set(legal(s)) == {"end_turn", "adjust", "relocate", "set_face", "pile_empty"}   # and the corrections
     refused(s, "play_card", "dig_no_actions")
-    assert GAME.summary(s, EN)["prompt"] == EN("dig.prompt.no_actions", name="Bob", n=10)
+    assert GAME.summary(s, EN)["prompt"] == EN("dig.prompt.no_actions", n=10)
 
 
 def test_the_actions_left_are_said_in_the_singular_for_one_in_both_languages():
-    """'Bob: 1 action left', 'noch 1 Aktion': never '1 actions' / '1 Aktionen'."""
+    """'1 action left', 'noch 1 Aktion': never '1 actions' / '1 Aktionen'."""
     s = new(3, first=1)
-    assert GAME.summary(s, EN)["prompt"] == "Bob: 2 actions left. Roll to move, or pick an action."
-    assert GAME.summary(s, DE)["prompt"] == "Bob: noch 2 Aktionen. Würfeln und bewegen oder eine Aktion wählen."
+    assert GAME.summary(s, EN)["prompt"] == "2 actions left: roll to move, or pick an action."
+    assert GAME.summary(s, DE)["prompt"] == "Noch 2 Aktionen: würfeln oder eine Aktion wählen."
     s = play(s, "play_card")
-    assert GAME.summary(s, EN)["prompt"] == "Bob: 1 action left. Roll to move, or pick an action."
-    assert GAME.summary(s, DE)["prompt"] == "Bob: noch 1 Aktion. Würfeln und bewegen oder eine Aktion wählen."
+    assert GAME.summary(s, EN)["prompt"] == "1 action left: roll to move, or pick an action."
+    assert GAME.summary(s, DE)["prompt"] == "Noch 1 Aktion: würfeln oder eine Aktion wählen."
     # a move of 2 actions with 1 left, and one of 1 with none left
     cost_two = refused(s, "cautious_move", "dig_no_actions", place="showers")
     assert (EN.error(cost_two), DE.error(cost_two)) == ("This needs 2 actions; 1 left.", "Das braucht 2 Aktionen; 1 übrig.")
@@ -572,7 +572,9 @@ def test_michel_moves_by_a_simple_move_and_the_roller_picks():
     s = play(michel_game(), "end_turn")
     s = play(s, "roll_michel", dice=[3])  # Cafeteria or Recreational Area
     assert s["phase"] == "choose_place" and s["move"]["mover"] == "michel" and legal(s)["go"].player == 0
-    assert GAME.summary(s, EN)["headline"] == EN("dig.headline.choose_michel", name="Ann", michel="Michel", face=3)
+    assert GAME.summary(s, EN)["headline"] == "Ann rolled 3"
+    assert GAME.summary(s, EN)["prompt"] == "Where does Michel go: Cafeteria or Rec Area?"
+    assert [a.key for a in GAME.board(s, EN).areas if a.status == "choice"] == ["cafeteria", "recreational_area"]
     s = play(s, "go", place="recreational_area")
     assert s["michel"]["place"] == "recreational_area" and s["current"] == 1 and s["phase"] == "turn"
 
@@ -955,7 +957,9 @@ def test_the_board_adds_up_over_random_play(seed, count, options):
         assert [a.key for a in board.areas] == state["places"]
         assert {t.key: t.place for t in board.tokens if t.key.startswith("prisoner.")} == {
             f"prisoner.{seat}": p["place"] for seat, p in enumerate(state["prisoners"])}
-        assert board.tracks[0].values == tuple(p["tunnel"] for p in state["prisoners"])
+        team = [p["team"] for p in state["prisoners"]]   # the team variant: the team's points on each of its tokens
+        assert board.tracks[0].values == tuple(dig.team_points(state, p["team"]) if p["team"] else p["tunnel"]
+                                               for p in state["prisoners"]), team
         assert [v.seat for v in board.seats] == list(range(count))
 
 

@@ -4,17 +4,18 @@ the next games), and her extortion walked step by step."""
 import pytest
 
 from companion.i18n import Catalogue
+from companion.games import GAMES
 from companion.games.dig import BOARD_KEY
 from ui_fixtures import (act, answer, fill, kivy_window, look, make_ui, press, screen_lines,  # noqa: F401
-                         seat_texts, start_game)
+                         start_game)
 
 pytestmark = pytest.mark.ui
 
 WORDS = {
     "en": {"turn": "Anna's turn", "moved": "Michelle extorts Ben", "pair": "Cell Block + Showers",
-           "yes": "Yes", "no": "No", "beaten": "Beatings: 1", "ask": "Which places are beside the 4?"},
+           "yes": "Yes", "no": "No", "beaten": "Beatings: 1", "ask": "Anna rolled 4"},
     "de": {"turn": "Anna ist dran", "moved": "Michelle erpresst Ben", "pair": "Zellenblock + Duschen",
-           "yes": "Ja", "no": "Nein", "beaten": "Prügel: 1", "ask": "Welche Orte stehen neben der 4?"},
+           "yes": "Ja", "no": "Nein", "beaten": "Prügel: 1", "ask": "Anna hat eine 4 gewürfelt"},
 }
 
 
@@ -55,12 +56,15 @@ def test_dig_michelle_moves_and_extorts(make_ui, lang):
     assert session.state["michel"]["place"] == "cell_block"
     assert game.headline.text == words["moved"]
     assert ui.app.store.get_setting(BOARD_KEY) == {"4": ["cell_block", "showers"]}  # remembered
-    assert t("dig.badge.with_michel", michel="Michelle") in dict(seat_texts(ui))["Ben"]
-    # the seat list is clipped to where it is now, not where it was before the last step
-    seats = ui.app.screen("game").ids.seat_scroll
-    x, y = seats.to_window(*seats.pos)
-    box = seats._scissor
-    assert (box.x, box.y, box.width, box.height) == (round(x), round(y), round(seats.width), round(seats.height))
+    on = {token.key: token.place for token in GAMES["dig"].board(session.state, t).tokens}
+    assert on["michel"] == on["prisoner.1"] == "cell_block"      # Michelle and Ben together on the board
+    # on the board in view: the Cell Block's tile holds Ben's chip and Michelle beside it
+    tiles = {tile.title: tile for tile in ui.app.screen("game").ids.board.ids.areas.children}
+    block = next(tile for title, tile in tiles.items() if "Cell" in title or "Zellen" in title)
+    pieces = list(reversed(block.ids.chips.children))
+    assert [chip.letter for chip in pieces[:1]] == ["B"]
+    assert [pill.text for pill in pieces[1:]] == [
+        next(tk.short or tk.label for tk in GAMES["dig"].board(session.state, t).tokens if tk.key == "michel")]
     look(ui, f"dig-{lang}-2-michelle-extorts")
 
     # the extortion, step by step: a Knife on the Michel card, and Ben gives up
@@ -68,7 +72,7 @@ def test_dig_michelle_moves_and_extorts(make_ui, lang):
     assert dialog.question == t("dig.param.knife")
     answer(ui, words["yes"])
     assert session.state["extortion"]["step"] == "threat"
-    assert {"cooperate", "fight", "give_up"} <= set(ui.app.screen("game").buttons)
+    assert all(ui.app.screen("game").offers(step) for step in ("cooperate", "fight", "give_up"))
     look(ui, f"dig-{lang}-3-threat")
     dialog = act(ui, "give_up")                  # the Tool in hand and the cards in hand: one page
     assert dialog.form is not None
@@ -84,8 +88,8 @@ def test_dig_michelle_moves_and_extorts(make_ui, lang):
     # the log says it all in the table's language
     ui.tap(game.log_btn)
     log = [row.text for row in ui.ids("log").rows.children]
-    assert f"Ben: {t('dig.action.give_up')} · {t('dig.param.has_tool')}: {words['no']}" in log
-    assert any(text.startswith(f"{t('dig.action.learn_face')} · ") and words["pair"] in text for text in log)
+    assert t("dig.done.give_up", name="Ben") in log             # what happened, in the past tense
+    assert t("dig.done.learn_face", places=words["pair"]) in log
     look(ui, f"dig-{lang}-5-log")
 
 
@@ -98,13 +102,13 @@ def test_a_tool_pile_marked_empty_by_touch_takes_steal_a_spoon_away(make_ui):
     act(ui, "roll")
     answer(ui, "1")                                # Cell Block or Cafeteria: to the Cafeteria
     screen = ui.app.screen("game")
-    assert "steal_spoon" in screen.buttons
+    assert screen.offers("steal_spoon")
     act(ui, "pile_empty")
     answer(ui, "Spoons")
     assert session.state["empty"] == ["spoon"] and session.state["actions_left"] == 1
     assert any(line.startswith("Empty piles: Spoons") for line in screen_lines(ui))
-    assert "steal_spoon" not in screen.buttons
+    assert not screen.offers("steal_spoon")
     ui.app.root.ids.toast.hide()
     look(ui, "dig-en-empty-spoon-pile")
     act(ui, "pile_filled")                         # one pile empty: nothing to ask
-    assert session.state["empty"] == [] and "steal_spoon" in screen.buttons
+    assert session.state["empty"] == [] and screen.offers("steal_spoon")

@@ -27,8 +27,8 @@ class DigYourWayOut(DigView, DigMemory, DigRules):
     # that hold a name or a text (never a number a word agrees with), the plural nouns
     # a 1 must never meet, a slash that is no plural, and the numbers never 1 (the least each can be).
     vocabulary = {
-        "not_numbers": {"actions", "face", "faces", "michel", "mover", "other", "piles", "place", "places", "team",
-                        "tool"},
+        "not_numbers": {"actions", "deal", "face", "faces", "gang", "item", "michel", "mover", "other", "pile", "piles",
+                        "place", "places", "seat", "side", "target", "team", "teammate", "tool", "what"},
         "plurals": {"de": {"Aktionen", "Handkarten", "Karten", "Orte", "Punkte", "Schaufeln", "Spitzhacken",
                            "Suchkarten", "Tunnelpunkte", "Tunnelpunkten", "Zigaretten"}},
         "not_plural_slashes": {"sie/ihn"},                  # Michel(le): "lass sie/ihn stehen"

@@ -17,7 +17,7 @@ from ... import lights
 from ...inputs import InputEvent
 from ...players import left_of
 from .. import checklist
-from ..base import ADJUST, END_TURN, Game, IllegalAction, Move, Option, Param, Rule, make_result, name_of
+from ..base import ADJUST, END_TURN, EQUAL, Game, IllegalAction, Move, Option, Param, Rule, make_result, name_of
 from .memory import (BLOCK_A, BLOCK_B, BOARD_PLACES, CAFETERIA, CELL_BLOCK, FACES, INFIRMARY, RECREATION,
                      RULEBOOK_FACES, SHOWERS, check_extra_places, check_pair, normalize_board, pair_text)
 from .state import (ACTIONS_PER_TURN, CAUTIOUS_COST, COUNTERS, CRAFTS, DEALS, DIG_POINTS, GANGS, HAND_LIMIT,
@@ -410,8 +410,10 @@ MOVES = (
     Move("go", phases=("choose_place",), actor=lambda s: s["move"]["roller"],
          params=lambda s, me: {"place": _choice("place", s["move"]["options"])},
          apply=lambda s, a: _arrive(s, s["move"]["mover"], a["place"], s["move"]["roller"])),
-    Move("roll_michel", phases=("michel",), actor="current", params={"dice": DIE}, apply=_roll("michel", "next")),
-    Move("skip_michel", phases=("michel",), actor="current", apply=_pass_turn),
+    # at the end of the turn, two equal choices: move Michel(le) by a die, or leave them there
+    Move("roll_michel", phases=("michel",), actor="current", params={"dice": DIE}, apply=_roll("michel", "next"),
+         look=EQUAL),
+    Move("skip_michel", phases=("michel",), actor="current", apply=_pass_turn, look=EQUAL),
     # extortions, step by step: the victim answers
     Move("michel_card", phases=EXTORTION, actor=_victim,
          params={"knife": Param("bool", "dig.param.knife", error="dig_say_knife",

@@ -6,11 +6,13 @@ state.py and memory.py.
 from __future__ import annotations
 
 from ... import cues, speech
-from ...board import Area, Board, Counter, SeatView, Token, Track
+from ...board import Area, Board, Counter, Score, SeatView, Token, Track
 from .. import checklist
 from ..base import Reference, name_of
-from .memory import FACES, place_name, unknown_faces
-from .state import ACTIONS_PER_TURN, HAND_LIMIT, READINGS, empty_piles, leads_to, team_points, winners
+from .memory import FACES, PAIR_SEP, STANDARD_PLACES, place_name, unknown_faces
+from .state import ACTIONS_PER_TURN, HAND_LIMIT, READINGS, empty_piles, leads_to, place_of, team_points, winners
+
+PROMPT_ROOM = 60     # a prompt's characters in two short lines at 24 px; a longer one says less
 
 
 class DigView:
@@ -23,12 +25,31 @@ class DigView:
                  Reference("michel", ("michel", "extortion")), Reference("end", ("over",)))
 
     def log_words(self, action, players, t):
-        return checklist.log_words(action, players, t)
+        """What happened, where the plain "dig.done.<type>" words cannot say it: a Michel card
+        with or without a Knife, a Weapon played for the victim, the loser named, a pair of places."""
+        said = checklist.log_words(action, players, t)        # who starts: the checklist's words, as in every game
+        if said is not None:
+            return said
+        kind, who = action.get("type"), _named(players, action.get("player"))
+        if kind == "michel_card" and isinstance(action.get("knife"), bool):
+            return t("dig.log.knife" if action["knife"] else "dig.log.no_knife", name=who)
+        if kind == "fight" and action.get("by") not in (None, action.get("player")):
+            return t("dig.log.fight_for", name=_named(players, action["by"]), other=who)
+        if kind == "give_up" and action.get("seat") is not None:
+            return t("dig.done.give_up", name=_named(players, action["seat"]))
+        if kind in ("learn_face", "set_face") and action.get("places") is not None:
+            pair = action["places"].split(PAIR_SEP) if isinstance(action["places"], str) else action["places"]
+            places = " + ".join(place_name(t, p) for p in pair)
+            return (t("dig.done.set_face", face=action.get("face"), places=places) if kind == "set_face" else
+                    t("dig.done.learn_face", places=places))
+        return None
 
     def summary(self, state, t):
         if state["phase"] == checklist.SETUP:
             who = state["options"]["michel"]
-            return checklist.summary("dig", state, t, michel=t("dig.michel." + who) if who != "none" else "")
+            out = checklist.summary("dig", state, t, michel=t("dig.michel." + who) if who != "none" else "")
+            left = len(checklist.remaining(state))    # what to do now in two short lines: the steps are buttons
+            return {**out, "prompt": t("dig.prompt.check", count=left)} if left else out
         s, goal = state, state["threshold"]
         names = [p["name"] for p in s["players"]]
         cur, x, phase, move, won = s["current"], s["extortion"], s["phase"], s["move"], s["winner"] or {}
@@ -36,16 +57,16 @@ class DigView:
         banner = (t("dig.banner.team_wins", team=t("dig.team." + won["team"]), goal=goal) if won.get("team") else
                   t("dig.banner.wins", name=names[won["seat"]], goal=goal) if won else "")
         if phase == "over":
-            headline = banner
+            headline = t("dig.headline.escaped", name=t("dig.team." + won["team"]) if won.get("team")
+                         else names[won["seat"]])
         elif phase == "extortion" and x["by"] == "michel":
             headline = t("dig.headline.michel_extortion", michel=michel, name=names[x["victim"]])
         elif phase == "extortion":
             headline = t("dig.headline.extortion", name=names[x["attacker"]], other=names[x["victim"]])
-        elif phase == "choose_place" and move["mover"] == "michel":
-            headline = t("dig.headline.choose_michel", name=names[move["roller"]], michel=michel, face=move["face"])
-        else:  # turn, ask_face, choose_place, michel: whose step it is
-            who = move["mover"] if phase == "choose_place" else cur
-            headline = t("dig.headline." + phase, name=names[who], michel=michel, face=move and move["face"])
+        elif phase in ("ask_face", "choose_place"):     # a die was rolled: by whom, what it shows
+            headline = t("dig.headline.rolled", name=names[move["roller"]], face=move["face"])
+        else:  # turn, michel: whose step it is
+            headline = t("dig.headline." + phase, name=names[cur], michel=michel)
         lines, badges = [], {}
         for seat, p in enumerate(s["prisoners"]):
             team = [t("dig.team." + p["team"])] if p["team"] else []
@@ -55,11 +76,9 @@ class DigView:
                 parts += [t("dig.line.cigarettes", n=p["cigarettes"])] + _extras(p, t)
             label = t("dig.line.in_team", name=names[seat], team=team[0]) if team else names[seat]
             lines.append(f"{label}: " + " · ".join(parts))
-            badges[seat] = team + [t(key, n=n, michel=michel) for key, on, n in (
-                ("dig.badge.actions", seat == cur and not s["finished"], s["actions_left"]),
-                ("dig.badge.beatings", p["beatings"], p["beatings"]),
-                ("dig.badge.with_michel", s["michel"] and s["michel"]["place"] == p["place"], 0),
-                ("dig.badge.winner", seat in winners(s), 0)) if on]
+            # on the seat's token: its team, and the winner at the end (tunnel points and Beatings
+            # are its figures, the actions left the prompt's, Michel(le) stands on the board)
+            badges[seat] = team + ([t("dig.badge.winner")] if seat in winners(s) else [])
         if s["team_mode"]:
             lines += [t("dig.line.team_tunnel", team=t("dig.team." + team), points=team_points(s, team), goal=goal)
                       for team in ("a", "b")]
@@ -82,27 +101,31 @@ class DigView:
 
     @staticmethod
     def _prompt(s, t, names, michel):
+        """What to do now, in at most two short lines: the headline says whose step it is,
+        the buttons say the rest; what the rules say is in Help."""
         phase, move, x = s["phase"], s["move"], s["extortion"]
         if phase == "over":
             return t("dig.prompt.over")
         if phase == "ask_face":
             return t("dig.prompt.ask_face", face=move["face"])
         if phase == "choose_place":
-            shown = [place_name(t, p) for p in move["options"]]
-            return t("dig.prompt.choose_place", name=names[move["roller"]],
-                     mover=michel if move["mover"] == "michel" else names[move["mover"]],
+            mover = michel if move["mover"] == "michel" else names[move["mover"]]
+            shown = [place_short(t, p) for p in move["options"]]
+            said = t("dig.prompt.choose_place", mover=mover,
                      places=", ".join(shown[:-1]) + t("dig.prompt.or") + shown[-1])
+            # the places are the board's marked ones and the buttons' too: a long list is left to them
+            return said if len(said) <= PROMPT_ROOM else t("dig.prompt.choose_place_short", mover=mover)
         if phase == "michel":
-            return t("dig.prompt.michel", name=names[s["current"]], michel=michel)
+            return t("dig.prompt.michel", michel=michel)
         if phase == "extortion" and x["by"] == "michel":
             step = "draw_again" if x["step"] == "draw" and x["weapons"] else x["step"]
-            return t("dig.prompt.michel_" + step, name=names[x["victim"]])
+            return t("dig.prompt.michel_" + step)
         if phase == "extortion":
             return t("dig.prompt." + x["step"], name=names[x["attacker"]], other=names[x["victim"]],
                      tool=t("dig.tool." + x["tool"]))
         if s["actions_left"] == 0:
-            return t("dig.prompt.no_actions", name=names[s["current"]], n=HAND_LIMIT)
-        return t("dig.prompt.turn", name=names[s["current"]], left=s["actions_left"])
+            return t("dig.prompt.no_actions", n=HAND_LIMIT)
+        return t("dig.prompt.turn", left=s["actions_left"])
 
     @staticmethod
     def _note_text(s, t, note):
@@ -120,19 +143,24 @@ class DigView:
         return t(note["key"], **params)
 
     def board(self, state, t):
-        """The map: a Place per area, a token per prisoner and for Michel(le), the tunnel track."""
+        """The map: every Place (short names) with a chip per prisoner and Michel(le) on it, the
+        places a die lets the roller pick marked; per seat its tunnel points and Beatings, the
+        tunnel track first (the team's, in the team variant); at the end the ranked scoreboard."""
         if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
             return None
         s, players, counters = state, state["players"], state["options"]["counters"]
-        tokens = [Token(f"prisoner.{seat}", players[seat]["name"], place=p["place"], colour=players[seat]["colour"])
+        tokens = [Token(f"prisoner.{seat}", players[seat]["name"], place=p["place"], colour=players[seat]["colour"],
+                        short=players[seat].get("letter", ""))
                   for seat, p in enumerate(s["prisoners"])]
         if s["michel"]:
-            tokens.append(Token("michel", t("dig.michel." + s["michel"]["who"]), place=s["michel"]["place"]))
+            who = t("dig.michel." + s["michel"]["who"])
+            tokens.append(Token("michel", who, place=s["michel"]["place"], short=who))
         faces = {place: [f for f in FACES if f in s["board"] and place in leads_to(s, f)] for place in s["places"]}
         areas = [Area(place, place_name(t, place), (t("dig.board.faces", faces=", ".join(faces[place])),)
-                      if faces[place] else ()) for place in s["places"]]
-        teams = [Counter("team." + team, t("dig.team." + team), team_points(s, team), total=s["threshold"])
-                 for team in ("a", "b")] if s["team_mode"] else []
+                      if faces[place] else (), _status(s, place), short=place_short(t, place))
+                 for place in s["places"]]
+        teams = [Counter("team." + team, t("dig.team." + team), team_points(s, team), total=s["threshold"],
+                         short=t("dig.team." + team)) for team in ("a", "b")] if s["team_mode"] else []
         seats = []
         for seat, p in enumerate(s["prisoners"]):
             facts = ([t("dig.team." + p["team"])] if p["team"] else []) + (_extras(p, t) if counters else [])
@@ -140,12 +168,20 @@ class DigView:
             counts += [("dig.counter.cigarettes", "dig.seat.cigarettes", p["cigarettes"])] if counters else []
             if seat == s["current"] and not s["finished"]:
                 counts.append(("dig.board.actions_left", "dig.seat.actions_left", s["actions_left"]))
+            tunnel = (t("dig.figure.tunnel_own", points=p["tunnel"]) if s["team_mode"] else
+                      t("dig.figure.tunnel", points=p["tunnel"], goal=s["threshold"]))
             seats.append(SeatView(seat, tuple(facts), tuple((t(words), n) for words, _short, n in counts),
-                                  tuple(t(short, count=n) for _words, short, n in counts)))
-        track = Track("tunnel", t("dig.counter.tunnel"), tuple(p["tunnel"] for p in s["prisoners"]), s["threshold"],
-                      short=t("dig.board.tunnel"))
+                                  tuple(t(short, count=n) for _words, short, n in counts),
+                                  figures=(tunnel, t("dig.figure.beatings", count=p["beatings"]))))
+        if s["team_mode"]:    # the team's points win: its bar on each of its prisoners' tokens
+            track = Track("tunnel", t("dig.board.team_tunnel"),
+                          tuple(team_points(s, p["team"]) for p in s["prisoners"]), s["threshold"],
+                          short=t("dig.board.team"))
+        else:
+            track = Track("tunnel", t("dig.counter.tunnel"), tuple(p["tunnel"] for p in s["prisoners"]),
+                          s["threshold"], short=t("dig.board.tunnel"))
         return Board(counters=tuple(teams), tracks=(track,), tokens=tuple(tokens), areas=tuple(areas),
-                     seats=tuple(seats), layout="map")
+                     seats=tuple(seats), scores=_scores(s, t), layout="map")
 
     def spoken(self, before, after, action, t):
         """Michel(le) moving, and whom they extort."""
@@ -172,3 +208,44 @@ class DigView:
 def _extras(p, t):
     """A prisoner's Gang and revealed Background, in words (with the counters option)."""
     return ([t("dig.gang." + p["gang"])] if p["gang"] else []) + ([t("dig.line.background")] if p["background"] else [])
+
+
+def place_short(t, place):
+    """A place's name where room is short (5 or 6 of them side by side on the board); an added
+    place keeps the name it was given."""
+    return t("dig.short." + place) if place in STANDARD_PLACES else place
+
+
+def _status(s, place):
+    """A place's state on the board: one the roller may pick now, or where an extortion is on."""
+    if s["phase"] == "choose_place" and place in s["move"]["options"]:
+        return "choice"
+    if s["phase"] == "extortion" and place == place_of(s, s["extortion"]["victim"]):
+        return "extortion"
+    return ""
+
+
+def _scores(s, t):
+    """The scoreboard at the end, best first: the winner (the winning team) escaped, the others'
+    tunnels were found; a team's prisoners share its points and its rank."""
+    if not s["finished"]:
+        return ()
+    names, won = [p["name"] for p in s["players"]], winners(s)
+    rows = []
+    for seat, p in enumerate(s["prisoners"]):
+        if p["team"]:
+            mates = [o for o, q in enumerate(s["prisoners"]) if q["team"] == p["team"]]
+            total = team_points(s, p["team"])
+            parts = tuple((t("dig.score.part", name=names[o], points=s["prisoners"][o]["tunnel"]),
+                           s["prisoners"][o]["tunnel"]) for o in mates)
+        else:
+            total, parts = p["tunnel"], ((t("dig.score.tunnel", points=p["tunnel"]), p["tunnel"]),)
+        rows.append((seat, total, parts, seat in won))
+    ranked = sorted(rows, key=lambda row: (not row[3], -row[1], -s["prisoners"][row[0]]["tunnel"], row[0]))
+    return tuple(Score(seat, total, parts, winner, t("dig.outcome.escaped" if winner else "dig.outcome.found"),
+                       1 + sum(1 for other in rows if (other[3], other[1]) > (winner, total)))
+                 for seat, total, parts, winner in ranked)
+
+
+def _named(players, seat):
+    return name_of({"players": players}, seat)

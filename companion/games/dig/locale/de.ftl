@@ -10,34 +10,34 @@ dig-option-teams-off = Aus
 dig-option-teams-alternate = Plätze abwechselnd A, B, A, B
 dig-option-teams-halves = Erste Hälfte der Plätze ist Team A
 dig-option-counters = Zigaretten, Gangs und Hintergründe zählen
-dig-action-roll = Würfeln und bewegen
-dig-action-cautious_move = Vorsichtige Bewegung (2 Aktionen)
-dig-action-gang_move = Zu einem Teamkameraden der Gang
+dig-action-roll = Würfeln
+dig-action-cautious_move = Vorsichtig bewegen
+dig-action-gang_move = Zum Gang-Kameraden
 dig-action-search = Durchsuchen
-dig-action-extort = Erpressung
+dig-action-extort = Erpressen
 dig-action-dig = Graben
 dig-action-craft = Herstellen
 dig-action-sell = Verkaufen
 dig-action-buy = Kaufen
 dig-action-heal = Heilen
-dig-action-steal_spoon = Einen Löffel klauen
-dig-action-join_gang = Einer Gang beitreten
-dig-action-play_card = Eine Aktionskarte ausspielen
-dig-action-exchange = Austauschen mit einem Teamkameraden
+dig-action-steal_spoon = Löffel klauen
+dig-action-join_gang = Gang beitreten
+dig-action-play_card = Karte ausspielen
+dig-action-exchange = Austauschen
 dig-action-end_turn = Zug beenden
-dig-action-reveal_background = Hintergrundkarte aufdecken
+dig-action-reveal_background = Hintergrund aufdecken
 dig-action-adjust = Zähler korrigieren
-dig-action-relocate = Knacki woanders hinstellen
-dig-action-set_face = Spielplan-Zuordnung korrigieren
-dig-action-learn_face = Diese zwei Orte
+dig-action-relocate = Knacki versetzen
+dig-action-set_face = Plan korrigieren
+dig-action-learn_face = Orte nennen
 dig-action-go = Dorthin gehen
 dig-action-roll_michel = Für Michel(le) würfeln
-dig-action-skip_michel = Michel(le) stehen lassen
+dig-action-skip_michel = Stehen lassen
 dig-action-michel_card = Michel-Karte gezogen
 dig-action-cooperate = Kooperieren
-dig-action-fight = Kämpfen: eine Waffe ausspielen
+dig-action-fight = Kämpfen
 dig-action-give_up = Aufgeben
-dig-action-help = Einem Teamkameraden helfen
+dig-action-help = Helfen
 dig-param-dice = Würfel
 dig-param-place = Ort
 dig-param-places = Die zwei Orte
@@ -93,8 +93,6 @@ dig-michel-michelle = Michelle
 dig-team-a = Team A
 dig-team-b = Team B
 dig-headline-turn = { $name } ist dran
-dig-headline-ask_face = Welche Orte stehen neben der { $face }?
-dig-headline-choose_place = { $name } hat eine { $face } gewürfelt: wohin?
 dig-headline-michel = { $name } darf { $michel } bewegen
 dig-headline-michel_extortion = { $michel } erpresst { $name }
 dig-headline-extortion = { $name } erpresst { $other }
@@ -116,26 +114,23 @@ dig-line-goal = Tunnelpunkte zum Sieg: { $goal }
 dig-line-unknown_faces = Würfelzahlen noch ohne Orte: { $faces }
 dig-banner-wins = { $name } gräbt sich mit { $goal } Tunnelpunkten frei und gewinnt!
 dig-banner-team_wins = { $team } gräbt sich mit { $goal } Tunnelpunkten frei und gewinnt!
-dig-prompt-over = Der Alarm geht los: Alle anderen landen im Hochsicherheitsgefängnis.
-dig-prompt-ask_face = Schaut auf den Spielplan: Welche zwei Orte stehen neben der { $face }? Die App merkt sie sich.
+dig-prompt-over = Alarm! Alle anderen kommen in den Hochsicherheitstrakt.
+dig-prompt-ask_face = Welche zwei Orte stehen auf dem Spielplan neben der { $face }?
 dig-prompt-or = { " " }oder{ " " }
-dig-prompt-choose_place = { $name }, wähle, wohin { $mover } geht: { $places }.
-dig-prompt-michel = { $name }, würfle für { $michel } oder lass sie/ihn stehen.
-dig-prompt-michel_draw = { $name }, zieh eine Michel-Karte. Zeigt sie ein Messer?
-dig-prompt-michel_draw_again = Zieh eine neue Michel-Karte. Zeigt sie ein Messer?
-dig-prompt-michel_threat = Messer! { $name }: eines der abgebildeten Werkzeuge abwerfen (kooperieren), eine Waffe spielen (kämpfen) oder aufgeben.
-dig-prompt-michel_fight = Wieder ein Messer! { $name }: noch eine Waffe spielen oder aufgeben.
-dig-prompt-threat = { $name } spielt eine Waffe und fordert von { $other }: { $tool }. { $other } kooperiert, kämpft oder gibt auf.
-dig-prompt-combat = Kampf: { $other } spielt zuerst eine Waffe, dann { $name }, immer abwechselnd. Wer gibt auf?
-dig-prompt-no_actions = { $name } hat keine Aktionen mehr: Zug beenden (höchstens { $n } Handkarten).
+dig-prompt-choose_place = Wohin geht { $mover }: { $places }?
+dig-prompt-michel = Für { $michel } würfeln oder stehen lassen?
+dig-prompt-michel_draw = Eine Michel-Karte ziehen: Zeigt sie ein Messer?
+dig-prompt-michel_draw_again = Noch eine Michel-Karte ziehen: Zeigt sie ein Messer?
+dig-prompt-michel_threat = Messer! Kooperieren (Werkzeug abwerfen), kämpfen oder aufgeben?
+dig-prompt-michel_fight = Wieder ein Messer! Mit noch einer Waffe kämpfen oder aufgeben?
+dig-prompt-threat = { $other }: kooperieren ({ $tool }), kämpfen oder aufgeben?
+dig-prompt-combat = Kampf: Waffen abwechselnd, { $other } zuerst. Wer gibt auf?
+dig-prompt-no_actions = Keine Aktionen mehr: Zug beenden (höchstens { $n } Handkarten).
 dig-prompt-turn =
     { $left ->
-        [one] { $name }: noch { $left } Aktion. Würfeln und bewegen oder eine Aktion wählen.
-       *[other] { $name }: noch { $left } Aktionen. Würfeln und bewegen oder eine Aktion wählen.
+        [one] Noch { $left } Aktion: würfeln oder eine Aktion wählen.
+       *[other] Noch { $left } Aktionen: würfeln oder eine Aktion wählen.
     }
-dig-badge-actions = Aktionen: { $n }
-dig-badge-beatings = Prügel ×{ $n }
-dig-badge-with_michel = bei { $michel }
 dig-badge-winner = Sieg
 dig-board-faces = Würfel: { $faces }
 dig-board-actions_left = Aktionen übrig
@@ -220,7 +215,6 @@ error-dig_not_fighting = Nur wer kämpft, kann aufgeben.
 error-dig_bad_value = Diese Antwort passt nicht.
 error-dig_bad_choice = Diese Wahl gibt es nicht.
 error-dig_bad_number = Gib eine ganze Zahl von { $low } bis { $high } ein.
-dig-headline-choose_michel = { $name } hat für { $michel } eine { $face } gewürfelt: wohin?
 dig-param-place-cell_block = Zellenblock
 dig-param-places-cell_block = Zellenblock
 dig-param-place-cell_block_a = Zellenblock A
@@ -279,7 +273,7 @@ dig-setup-hand = 8. Jeder Knacki zieht 3 Suchkarten als Kartenhand.
 dig-setup-hand-done = Je 3 Suchkarten
 dig-setup-michel = 9. { $michel } steht in den Duschen; die 8 Michel-Karten gemischt als verdeckter Stapel neben dem Spielplan, in der Nähe der Duschen.
 dig-setup-michel-done = Michel(le) in den Duschen
-dig-prompt-pick_first = Der Spieler mit der eindrucksvollsten Narbe ist der Startspieler. Wer ist es?
+dig-prompt-pick_first = Wer hat die eindrucksvollste Narbe? Sie oder er beginnt.
 dig-action-pick_first = Wer beginnt?
 dig-param-first = Die eindrucksvollste Narbe (Überspringen: zufällig)
 dig-rules-setup = Aufbau: wie die Aufbau-Liste sagt. Der Spieler mit der eindrucksvollsten Narbe beginnt; dann geht es im Uhrzeigersinn.
@@ -296,8 +290,8 @@ dig-rules-michel = Michel(le): startet in den Duschen; am Ende eines Zugs darf e
 dig-rules-michel-where = „Michel und Michelle“
 dig-rules-end = Das Ende: Wer zuerst die Tunnelpunkte hat, gewinnt sofort: 12 bei 2 oder 3 Spielern, 10 bei 4, 8 bei 5 oder 6 (Teams: 16 bei 4, 20 bei 6).
 dig-rules-end-where = „Spielziel“, „Teamvariante“
-dig-action-pile_empty = Ein Werkzeugstapel ist leer
-dig-action-pile_filled = Ein Werkzeugstapel ist wieder da
+dig-action-pile_empty = Stapel leer
+dig-action-pile_filled = Stapel wieder da
 dig-param-pile = Welcher Stapel?
 dig-param-pile-knife = Messer
 dig-param-pile-pickaxe = Spitzhacken
@@ -323,3 +317,76 @@ settings-dig_exported = Plan gespeichert: { $name }, im Ordner der gespeicherten
 settings-dig_export_failed = Der Plan konnte nicht gespeichert werden: { $reason }
 settings-dig_saved = Zahl { $face }: { $places }
 settings-dig_forgotten = Zahl { $face } ist jetzt unbekannt
+dig-headline-rolled = { $name } hat eine { $face } gewürfelt
+dig-headline-escaped = { $name } ist geflohen!
+dig-prompt-choose_place_short = Wohin geht { $mover }? Einen markierten Ort wählen.
+dig-short-cell_block = Zellenblock
+dig-short-cell_block_a = Block A
+dig-short-cell_block_b = Block B
+dig-short-cafeteria = Cafeteria
+dig-short-recreational_area = Aufenthalt
+dig-short-infirmary = Krankenst.
+dig-short-showers = Duschen
+dig-figure-tunnel = Tunnel { $points }/{ $goal }
+dig-figure-tunnel_own = Tunnel { $points }
+dig-figure-beatings =
+    { $count ->
+        [0] keine Prügel
+       *[other] { $count }x Prügel
+    }
+dig-board-team = Team
+dig-board-team_tunnel = Tunnelpunkte des Teams
+dig-score-tunnel =
+    { $points ->
+        [one] { $points } Tunnelpunkt
+       *[other] { $points } Tunnelpunkte
+    }
+dig-score-part = { $name } { $points }
+dig-outcome-escaped = geflohen
+dig-outcome-found = Tunnel entdeckt
+dig-log-knife = { $name } zog eine Michel-Karte mit Messer.
+dig-log-no_knife = { $name } zog eine Michel-Karte ohne Messer.
+dig-log-fight_for = { $name } spielte eine Waffe für { $other }.
+dig-done-roll = { $name } würfelte eine { $dice } für die Bewegung.
+dig-done-cautious_move = { $name } bewegte sich vorsichtig zum Ort { $place }.
+dig-done-gang_move = { $name } ging zu { $teammate } aus der eigenen Gang.
+dig-done-search = { $name } hat durchsucht.
+dig-done-extort = { $name } forderte von { $target } das Werkzeug: { $tool }.
+dig-done-dig =
+    { $points ->
+        [one] { $name } grub { $points } Tunnelpunkt mit dem Werkzeug: { $tool }.
+       *[other] { $name } grub { $points } Tunnelpunkte mit dem Werkzeug: { $tool }.
+    }
+dig-done-craft = { $name } stellte her: { $item }.
+dig-done-sell =
+    { $cigarettes ->
+        [one] { $name } verkaufte Karten für { $cigarettes } Zigarette.
+       *[other] { $name } verkaufte Karten für { $cigarettes } Zigaretten.
+    }
+dig-done-buy = { $name } kaufte { $deal }.
+dig-done-heal = { $name } ließ eine Tracht Prügel heilen.
+dig-done-steal_spoon = { $name } klaute einen Löffel.
+dig-done-join_gang = { $name } trat der Gang { $gang } bei.
+dig-done-play_card = { $name } spielte eine Aktionskarte aus.
+dig-done-exchange = { $name } tauschte mit { $teammate }.
+dig-done-end_turn = { $name } beendete den Zug.
+dig-done-pile_empty = Ein Stapel war leer: { $pile }.
+dig-done-pile_filled = Ein Stapel war wieder da: { $pile }.
+dig-done-reveal_background = { $seat } deckte die Hintergrundkarte auf.
+dig-done-adjust = { $seat }: { $what } um { $delta } korrigiert.
+dig-done-relocate = { $seat } wurde versetzt zum Ort { $place }.
+dig-done-set_face = Plan korrigiert: Die { $face } führt zu { $places }.
+dig-done-learn_face = Der Würfel führt zu { $places }: gemerkt.
+dig-done-go = { $name } wählte den Ort { $place }.
+dig-done-roll_michel = { $name } würfelte eine { $dice } für Michel(le).
+dig-done-skip_michel = { $name } ließ Michel(le) stehen.
+dig-done-michel_card = { $name } zog eine Michel-Karte.
+dig-done-cooperate = { $name } kooperierte.
+dig-done-fight = { $name } kämpfte.
+dig-done-give_up = { $name } gab auf.
+dig-done-help = { $seat } half dem { $side }.
+dig-prompt-check =
+    { $count ->
+        [one] Spiel aufbauen: den letzten Schritt antippen, wenn erledigt.
+       *[other] Spiel aufbauen: jeden erledigten Schritt antippen (noch { $count }).
+    }

@@ -11,33 +11,33 @@ dig-option-teams-alternate = Seats alternate A, B, A, B
 dig-option-teams-halves = First half of the seats is Team A
 dig-option-counters = Count cigarettes, Gangs and Backgrounds
 dig-action-roll = Roll to move
-dig-action-cautious_move = Cautious move (2 actions)
-dig-action-gang_move = Move to a Gang teammate
+dig-action-cautious_move = Cautious move
+dig-action-gang_move = Go to Gang mate
 dig-action-search = Search
-dig-action-extort = Extortion
+dig-action-extort = Extort
 dig-action-dig = Dig
 dig-action-craft = Craft
 dig-action-sell = Sell
 dig-action-buy = Buy
 dig-action-heal = Heal
-dig-action-steal_spoon = Steal a Spoon
-dig-action-join_gang = Join a Gang
-dig-action-play_card = Play an Action card
-dig-action-exchange = Exchange with a teammate
-dig-action-end_turn = End the turn
-dig-action-reveal_background = Reveal a Background
-dig-action-adjust = Correct a counter
-dig-action-relocate = Put a prisoner elsewhere
-dig-action-set_face = Correct the board map
-dig-action-learn_face = These two places
+dig-action-steal_spoon = Steal Spoon
+dig-action-join_gang = Join Gang
+dig-action-play_card = Play a card
+dig-action-exchange = Exchange
+dig-action-end_turn = End turn
+dig-action-reveal_background = Reveal Background
+dig-action-adjust = Correct counter
+dig-action-relocate = Move a prisoner
+dig-action-set_face = Correct the map
+dig-action-learn_face = Name places
 dig-action-go = Go there
 dig-action-roll_michel = Roll for Michel(le)
-dig-action-skip_michel = Leave Michel(le) where they are
+dig-action-skip_michel = Leave Michel(le)
 dig-action-michel_card = Michel card drawn
 dig-action-cooperate = Cooperate
-dig-action-fight = Fight: play a Weapon
+dig-action-fight = Fight
 dig-action-give_up = Give up
-dig-action-help = Help a teammate
+dig-action-help = Help
 dig-param-dice = Die
 dig-param-place = Place
 dig-param-places = The two places
@@ -93,8 +93,6 @@ dig-michel-michelle = Michelle
 dig-team-a = Team A
 dig-team-b = Team B
 dig-headline-turn = { $name }'s turn
-dig-headline-ask_face = Which places are beside the { $face }?
-dig-headline-choose_place = { $name } rolled { $face }: where to?
 dig-headline-michel = { $name } may move { $michel }
 dig-headline-michel_extortion = { $michel } extorts { $name }
 dig-headline-extortion = { $name } extorts { $other }
@@ -116,26 +114,23 @@ dig-line-goal = Tunnel points to win: { $goal }
 dig-line-unknown_faces = Die faces not on the map yet: { $faces }
 dig-banner-wins = { $name } digs out with { $goal } tunnel points and wins!
 dig-banner-team_wins = { $team } digs out with { $goal } tunnel points and wins!
-dig-prompt-over = The alarm goes off: everybody else is off to the high security prison.
-dig-prompt-ask_face = Look at the board: which two places are printed beside the { $face }? The app remembers them.
+dig-prompt-over = The alarm goes off: the others go to high security.
+dig-prompt-ask_face = Which two places are beside the { $face } on the board?
 dig-prompt-or = { " " }or{ " " }
-dig-prompt-choose_place = { $name }, pick where { $mover } goes: { $places }.
-dig-prompt-michel = { $name }, roll for { $michel } or leave them where they are.
-dig-prompt-michel_draw = { $name }, draw a Michel card. Does it show a Knife?
-dig-prompt-michel_draw_again = Draw a new Michel card. Does it show a Knife?
-dig-prompt-michel_threat = Knife! { $name }: discard one of the Tools shown (cooperate), play a Weapon (fight), or give up.
-dig-prompt-michel_fight = Another Knife! { $name }: play another Weapon, or give up.
-dig-prompt-threat = { $name } lays a Weapon and asks { $other } for a { $tool }: { $other } cooperates, fights or gives up.
-dig-prompt-combat = Combat: { $other } plays a Weapon first, then { $name }, in turns. Who gives up?
-dig-prompt-no_actions = { $name } has no actions left: end the turn (at most { $n } cards in hand).
+dig-prompt-choose_place = Where does { $mover } go: { $places }?
+dig-prompt-michel = Roll for { $michel }, or leave them where they stand.
+dig-prompt-michel_draw = Draw a Michel card: does it show a Knife?
+dig-prompt-michel_draw_again = Draw another Michel card: does it show a Knife?
+dig-prompt-michel_threat = Knife! Cooperate (discard a Tool shown), fight or give up?
+dig-prompt-michel_fight = Another Knife! Fight with another Weapon, or give up?
+dig-prompt-threat = { $other }: cooperate ({ $tool }), fight or give up?
+dig-prompt-combat = Combat: Weapons in turn, { $other } first. Who gives up?
+dig-prompt-no_actions = No actions left: End turn (at most { $n } cards in hand).
 dig-prompt-turn =
     { $left ->
-        [one] { $name }: { $left } action left. Roll to move, or pick an action.
-       *[other] { $name }: { $left } actions left. Roll to move, or pick an action.
+        [one] { $left } action left: roll to move, or pick an action.
+       *[other] { $left } actions left: roll to move, or pick an action.
     }
-dig-badge-actions = actions: { $n }
-dig-badge-beatings = Beatings ×{ $n }
-dig-badge-with_michel = with { $michel }
 dig-badge-winner = Winner
 dig-board-faces = Die: { $faces }
 dig-board-actions_left = Actions left
@@ -220,7 +215,6 @@ error-dig_not_fighting = Only a prisoner in the fight can give up.
 error-dig_bad_value = That answer does not fit.
 error-dig_bad_choice = That choice is not offered.
 error-dig_bad_number = Enter a whole number from { $low } to { $high }.
-dig-headline-choose_michel = { $name } rolled { $face } for { $michel }: where to?
 dig-param-place-cell_block = Cell Block
 dig-param-places-cell_block = Cell Block
 dig-param-place-cell_block_a = Cell Block A
@@ -279,7 +273,7 @@ dig-setup-hand = 8. Each prisoner draws 3 Search cards: their hand.
 dig-setup-hand-done = 3 Search cards each
 dig-setup-michel = 9. { $michel } stands in the Showers; the 8 Michel cards shuffled, a face-down pile beside the board near the Showers.
 dig-setup-michel-done = Michel(le) in the Showers
-dig-prompt-pick_first = The player with the most impressive scar is the first player. Who is it?
+dig-prompt-pick_first = Who has the most impressive scar? They start.
 dig-action-pick_first = Who starts?
 dig-param-first = The most impressive scar (Skip: at random)
 dig-rules-setup = Setup: lay out the box as the checklist says. The player with the most impressive scar starts; turns go clockwise.
@@ -296,8 +290,8 @@ dig-rules-michel = Michel(le): starts in the Showers; at the end of a turn may b
 dig-rules-michel-where = “Michel(le)”
 dig-rules-end = The end: the first to have the tunnel points wins at once: 12 with 2 or 3 players, 10 with 4, 8 with 5 or 6 (teams: 16 with 4, 20 with 6).
 dig-rules-end-where = “As soon as a player reaches the necessary number of Tunnel points”, “Team mode”
-dig-action-pile_empty = A tool pile ran out
-dig-action-pile_filled = A tool pile is back
+dig-action-pile_empty = Pile ran out
+dig-action-pile_filled = Pile is back
 dig-param-pile = Which pile?
 dig-param-pile-knife = Knives
 dig-param-pile-pickaxe = Pickaxes
@@ -323,3 +317,76 @@ settings-dig_exported = Map saved: { $name }, in the folder of the saved games
 settings-dig_export_failed = The map could not be saved: { $reason }
 settings-dig_saved = Face { $face }: { $places }
 settings-dig_forgotten = Face { $face } is not known any more
+dig-headline-rolled = { $name } rolled { $face }
+dig-headline-escaped = { $name } escaped!
+dig-prompt-choose_place_short = Where does { $mover } go? Pick a marked place.
+dig-short-cell_block = Cell Block
+dig-short-cell_block_a = Block A
+dig-short-cell_block_b = Block B
+dig-short-cafeteria = Cafeteria
+dig-short-recreational_area = Rec Area
+dig-short-infirmary = Infirmary
+dig-short-showers = Showers
+dig-figure-tunnel = Tunnel { $points }/{ $goal }
+dig-figure-tunnel_own = Tunnel { $points }
+dig-figure-beatings =
+    { $count ->
+        [one] { $count } Beating
+       *[other] { $count } Beatings
+    }
+dig-board-team = Team
+dig-board-team_tunnel = The team's tunnel points
+dig-score-tunnel =
+    { $points ->
+        [one] { $points } tunnel point
+       *[other] { $points } tunnel points
+    }
+dig-score-part = { $name } { $points }
+dig-outcome-escaped = escaped
+dig-outcome-found = tunnel found
+dig-log-knife = { $name } drew a Michel card with a Knife.
+dig-log-no_knife = { $name } drew a Michel card without a Knife.
+dig-log-fight_for = { $name } played a Weapon for { $other }.
+dig-done-roll = { $name } rolled { $dice } to move.
+dig-done-cautious_move = { $name } moved cautiously to the { $place }.
+dig-done-gang_move = { $name } went to { $teammate } of their Gang.
+dig-done-search = { $name } searched.
+dig-done-extort = { $name } demanded a { $tool } from { $target }.
+dig-done-dig =
+    { $points ->
+        [one] { $name } dug { $points } tunnel point with a { $tool }.
+       *[other] { $name } dug { $points } tunnel points with a { $tool }.
+    }
+dig-done-craft = { $name } crafted { $item }.
+dig-done-sell =
+    { $cigarettes ->
+        [one] { $name } sold cards for { $cigarettes } cigarette.
+       *[other] { $name } sold cards for { $cigarettes } cigarettes.
+    }
+dig-done-buy = { $name } bought { $deal }.
+dig-done-heal = { $name } healed a Beating.
+dig-done-steal_spoon = { $name } stole a Spoon.
+dig-done-join_gang = { $name } joined the { $gang }.
+dig-done-play_card = { $name } played an Action card.
+dig-done-exchange = { $name } exchanged with { $teammate }.
+dig-done-end_turn = { $name } ended the turn.
+dig-done-pile_empty = The { $pile } pile ran out.
+dig-done-pile_filled = The { $pile } pile was back.
+dig-done-reveal_background = { $seat } revealed a Background.
+dig-done-adjust = { $seat }: { $what } corrected by { $delta }.
+dig-done-relocate = { $seat } was put in the { $place }.
+dig-done-set_face = The map was corrected: the { $face } leads to { $places }.
+dig-done-learn_face = The die leads to { $places }: remembered.
+dig-done-go = { $name } chose the { $place }.
+dig-done-roll_michel = { $name } rolled { $dice } for Michel(le).
+dig-done-skip_michel = { $name } left Michel(le) where they stood.
+dig-done-michel_card = { $name } drew a Michel card.
+dig-done-cooperate = { $name } cooperated.
+dig-done-fight = { $name } fought.
+dig-done-give_up = { $name } gave up.
+dig-done-help = { $seat } helped the { $side }.
+dig-prompt-check =
+    { $count ->
+        [one] Lay out the box: tap the last step when it is done.
+       *[other] Lay out the box: tap each step when it is done ({ $count } to go).
+    }
