@@ -7,7 +7,9 @@ says what it means, a press goes through the pads' table (ui/seat_pads.py,
 companion.pads.PadTable) and the table performs it (ui/table.py perform_all);
 the phone is answered once the step is committed. After every change shown on
 the table (``changed``, from the shell's redraw), each seat held by a phone gets
-companion.phones.seat_view for that seat and nothing else.
+companion.phones.seat_view for that seat and nothing else, made right after the
+frame that shows the change (a hop on Kivy's clock): the table's frame never waits
+for the phones' views.
 
 The join key is new with every game: the first game opened after the server
 starts keeps the key the phones scanned; every later one draws a new key and sends
@@ -42,6 +44,7 @@ class Phones:
         self.game = None                # the session id the join key is for (None: the next one opened)
         self._shown = None              # what the phones were last sent (a signature)
         self._lang = None               # the language the server's words are in
+        self._publishing = False        # a publication waits for the frame being drawn
         self.dialog = None              # the Phones dialog while it is open (ui/dialogs/phones.py)
 
     # -- switching on and off ---------------------------------------------------------------
@@ -177,6 +180,17 @@ class Phones:
         if shown == self._shown and not force:
             return
         self._shown = shown
+        if not self._publishing:        # after the frame that shows the change: the table first
+            self._publishing = True
+            self._hop(self._publish)()
+
+    def _publish(self) -> None:
+        """Each held seat's view and the seats for the others, as the table is now (Kivy thread)."""
+        self._publishing = False
+        server, session = self.server, self.table.session
+        if server is None or self.table.closed:
+            return
+        seated = server.registry.seated()
         server.publish(self._views(session, seated), self._lobby(session, seated))
         self._refresh_dialog()
 
