@@ -171,7 +171,9 @@ def test_ties_for_the_highest_roll_reroll_among_the_tied_only():
     fr = session.state["first_roll"]
     assert session.state["phase"] == "first_player"
     assert fr["round"] == 2 and fr["contenders"] == [0, 1, 3] and fr["rolls"] == [None] * 4
-    assert "Ann, Bob, Di" in GAME.summary(session.state, EN)["prompt"]
+    assert GAME.summary(session.state, EN)["prompt"] == "A tie for the highest roll: the tied players roll again."
+    assert GAME.summary(session.state, EN)["badges"] == {0: ["rolls again"], 1: ["rolls again"], 2: [],
+                                                           3: ["rolls again"]}    # who: on their tokens
     assert [s.player for s in GAME.legal_actions(session.state)] == [0, 1, 3]
     refused(session, "heist_not_contender", "roll_first", player=2, dice=[6])
     for seat, face in [(0, 4), (1, 4), (3, 1)]:
@@ -251,8 +253,9 @@ def test_failure_means_a_failure_card_and_the_turn_is_over():
     act(session, "attempt", heist=0, total=1, recruits=1)
     state = act(session, "roll", dice=[2])
     assert state["last"]["result"] == "failure" and state["phase"] == "failure"
-    prompt = GAME.summary(state, EN)["prompt"]
-    assert "Failure card" in prompt and "turn is over" in prompt
+    assert GAME.summary(state, EN)["prompt"] == "One recruit of the step takes a Failure card."
+    now, _ = GAME.rules(EN, state)      # the TRIGGER test and the turn's end: Help, first
+    assert any("TRIGGER" in text and "turn is over" in text for text in now)
     assert {s.type for s in GAME.legal_actions(state) if s.player == 0} >= {"upkeep"}
     refused(session, "heist_not_now", "continue", heist=0, total=9, recruits=1)
     act(session, "upkeep")
@@ -321,7 +324,7 @@ def test_a_recruit_is_activated_once_per_turn():
     act(session, "continue", heist=1, total=9, recruits=1)   # continue on another heist
     act(session, "place_die", face=1)
     assert "continue" not in [s.type for s in GAME.legal_actions(session.state)]
-    assert "Every recruit of your team has been activated" in GAME.summary(session.state, EN)["prompt"]
+    assert GAME.summary(session.state, EN)["prompt"] == "Step A done. Every recruit is activated: Hold."
     refused(session, "heist_no_recruits_left", "continue", heist=0, total=9, recruits=1)
     act(session, "hold")
     state = act(session, "end_turn")
@@ -337,23 +340,26 @@ def test_the_recruits_left_are_counted_in_the_right_form_in_both_languages():
     begin(session)
     act(session, "set_team", player=0, recruits=3)
     en, de = prompts(session)
-    assert "(the next step of a heist; 3 recruits ready)." in en and "Heists; 3 Rekruten bereit)." in de
+    assert (en, de) == ("Prep turn or Heist step? 3 recruits ready.",
+                        "Vorbereitung oder Heist-Schritt? 3 Rekruten bereit.")
     act(session, "set_team", player=0, recruits=1)
     en, de = prompts(session)
-    assert "(the next step of a heist; 1 recruit ready)." in en and "Heists; 1 Rekrut bereit)." in de
-    assert "(s)" not in en and "(en)" not in de
+    assert (en, de) == ("Prep turn or Heist step? 1 recruit ready.",
+                        "Vorbereitung oder Heist-Schritt? 1 Rekrut bereit.")
+    act(session, "set_team", player=0, recruits=0)
+    assert prompts(session) == ("No recruit is ready: take a Prep turn.", "Kein Rekrut bereit: Vorbereitung.")
     act(session, "set_team", player=0, recruits=4)
     act(session, "attempt", heist=0, total=9, recruits=1)
     act(session, "place_die", face=1)
     en, de = prompts(session)
-    assert "(3 recruits not yet activated this turn;" in en and "(3 Rekruten in diesem Zug noch nicht" in de
+    assert en.endswith("Continue? 3 recruits ready.") and de.endswith("Weitermachen? 3 Rekruten bereit.")
     refused_three = refused(session, "heist_activate", "continue", heist=0, total=9, recruits=4)
     assert EN.error(refused_three) == "Activate 1 to 3 recruits; each recruit only once per turn."
     assert DE.error(refused_three) == "Aktiviere 1 bis 3 Rekruten; jeden Rekruten nur einmal pro Zug."
     act(session, "continue", heist=0, total=9, recruits=2)
     act(session, "place_die", face=2)
     en, de = prompts(session)
-    assert "(1 recruit not yet activated this turn;" in en and "(1 Rekrut in diesem Zug noch nicht" in de
+    assert en.endswith("Continue? 1 recruit ready.") and de.endswith("Weitermachen? 1 Rekrut bereit.")
     refused_one = refused(session, "heist_activate", "continue", heist=0, total=9, recruits=2)
     assert EN.error(refused_one) == "Activate only 1 recruit; each recruit only once per turn."
     assert DE.error(refused_one) == "Aktiviere nur einen Rekruten; jeden Rekruten nur einmal pro Zug."
@@ -389,12 +395,14 @@ def test_a_prep_turn_reminds_and_goes_to_upkeep():
     begin(session)
     state = act(session, "prep")
     assert state["phase"] == "prep"
-    prompt = GAME.summary(state, EN)["prompt"]
-    assert "Talent Pool" in prompt and "Alpha" in prompt
+    assert GAME.summary(state, EN)["prompt"] == "Recruit (A, B or C), then plan Alpha and Beta."
+    now, _ = GAME.rules(EN, state)      # the whole prep turn: Help, first
+    assert any("Talent Pool" in text and "trade Gear" in text for text in now)
     act(session, "set_team", player=0, recruits=2)
     state = act(session, "upkeep")
-    prompt = GAME.summary(state, EN)["prompt"]
-    assert "6 cards" in prompt and "refresh the Talent Pool and the Heists" in prompt
+    assert GAME.summary(state, EN)["prompt"] == "Upkeep: un-turn your recruits, discard down to 6 cards."
+    now, _ = GAME.rules(EN, state)
+    assert any("refresh the Talent Pool and the Heists" in text for text in now)
     assert act(session, "end_turn")["current"] == 1
     assert session.state["seats"][0]["team"] == 2
 
@@ -419,10 +427,11 @@ def test_completing_step_d_draws_the_take_from_the_bag_recorded_and_replayed():
     session.undo()
     session.redo()
     assert session.state == state
-    # shown with their colours
-    prompt = GAME.summary(state, EN)["prompt"]
+    # how many in the prompt; which, with their colours, in the facts
+    assert GAME.summary(state, EN)["prompt"] == "Took 4 gems. Discard Gear; one recruit stays."
+    drawn = next(line for line in GAME.summary(state, EN)["lines"] if line.startswith("Drawn from the bag: "))
     for colour in got:
-        assert EN(f"heist.colour.{colour}") in prompt
+        assert EN(f"heist.colour.{colour}") in drawn
 
 
 def test_gem_draws_are_random():
@@ -439,9 +448,10 @@ def test_completion_reminders_and_one_recruit_stays():
     session = new()
     begin(session)
     state = complete_heist(session)  # the team was set to 4 by the helper
-    prompt = GAME.summary(state, EN)["prompt"]
-    assert "may draw a PREP card" not in prompt  # 4 recruits: no prep card
-    assert "discard all your Gear" in prompt and "one recruit to stay" in prompt
+    lines = GAME.summary(state, EN)["lines"]
+    assert not any("may draw a PREP card" in line for line in lines)  # 4 recruits: no prep card
+    now, _ = GAME.rules(EN, state)
+    assert any("discard all your Gear" in text and "choose one recruit to stay" in text for text in now)
     assert state["seats"][0]["team"] == 1
     session2 = new()
     begin(session2)
@@ -457,7 +467,7 @@ def test_completion_reminders_and_one_recruit_stays():
     act(session2, "attempt", heist=0, total=60, recruits=1)
     act(session2, "place_die", face=4)
     state = act(session2, "complete")
-    assert "may draw a PREP card" in GAME.summary(state, EN)["prompt"]
+    assert "Your team has 3 or fewer recruits: you may draw a PREP card" in GAME.summary(state, EN)["lines"]
 
 
 def test_after_a_completion_a_new_heist_is_laid_before_the_turn_ends():
@@ -496,7 +506,9 @@ def test_bonus_gem_for_three_matching_dice(faces, bonus):
     assert stored["bonus_due"] is bonus and (stored["bonus"] is not None) is bonus
     assert sum(state["seats"][0]["gems"].values()) == 4 + bonus
     if bonus:
-        assert "bonus gem" in GAME.summary(state, EN)["prompt"]
+        assert GAME.summary(state, EN)["prompt"] == "Took 5 gems. Discard Gear; one recruit stays."
+        assert f"Three matching dice: bonus gem {EN('heist.colour.' + stored['bonus'])}" in \
+            GAME.summary(state, EN)["lines"]
     assert H.bonus_due(list(faces)) is bonus
 
 
@@ -576,7 +588,7 @@ def test_a_take_larger_than_the_bag_takes_what_is_left():
     stored = session.actions()[-1]
     assert len(stored["gems"]) == 9 and stored["bonus_due"] and stored["bonus"] is None
     assert state["end"]["reason"] == "bag_empty"
-    assert "bag is empty" in GAME.summary(state, EN)["prompt"]
+    assert "Three matching dice, but the bag is empty: no bonus gem" in GAME.summary(state, EN)["lines"]
 
 
 # -- final scoring ---------------------------------------------------------------
@@ -621,6 +633,12 @@ def test_the_rulebooks_scoring_example():
     assert "Emerald: 4 blue × 3 + 1 green × 1 = 13" in summary["lines"]
     assert "Ruby: 1 blue × 3 + 1 green × 1 + 1 vermillion × 6 + 4 clear × 2 = 18" in summary["lines"]
     assert EN("heist.badge.winner") in summary["badges"][0]
+    # the scoreboard: best first, ranked, each end in the game's words
+    assert [(s.seat, s.total, s.rank, s.winner, s.outcome) for s in GAME.board(state, EN).scores] == [
+        (0, 19, 1, True, "Mastermind! 2 heists, 7 gems"), (2, 18, 2, False, "1 heist, 7 gems"),
+        (1, 13, 3, False, "1 heist, 5 gems")]
+    assert GAME.board(state, DE).scores[0].outcome == "Mastermind! 2 Heists, 7 Edelsteine"
+    assert GAME.board(state, DE).scores[1].outcome == "1 Heist, 7 Edelsteine"
     assert GAME.legal_actions(state) == []
     with pytest.raises(IllegalAction) as info:
         GAME.resolve(state, {"type": "roll_value", "player": 0}, random.Random())
@@ -645,6 +663,10 @@ def test_ties_are_shown_as_ties():
     assert summary["banner"] == "A tie: Sapphire, Ruby with 17 points each!"
     assert EN("heist.badge.winner") in summary["badges"][0] and EN("heist.badge.winner") in summary["badges"][2]
     assert "Gleichstand" in GAME.summary(state, DE)["banner"]
+    assert [(s.seat, s.rank, s.winner) for s in GAME.board(state, EN).scores] == [(0, 1, True), (2, 1, True),
+                                                                                   (1, 3, False)]
+    assert {s.outcome for s in GAME.board(state, EN).scores if s.winner} == {"Mastermind! 2 heists, 7 gems",
+                                                                              "Mastermind! 1 heist, 7 gems"}
 
 
 def test_scoring_rolls_by_the_app_and_by_hand():
@@ -764,10 +786,14 @@ def test_the_board_shows_the_heists_in_a_row_with_each_players_dice():
     board = GAME.board(state, EN)
     assert board.layout == "row" and board.problems(2) == []
     job1, job2 = areas(board)["heist.0"], areas(board)["heist.1"]
-    assert job1.label == "Job 1" and job1.status == "attempted" and job2.status == "open"
-    assert job1.facts == ("A 5: Ann 4, Bob 2", "B 6: no dice yet", "C 7: no dice yet", "D 8: no dice yet", "TAKE 4")
-    assert job2.facts[0] == "A 5: no dice yet"
-    assert GAME.board(state, DE).areas[0].facts[-1] == "BEUTE 4"
+    assert (job1.label, job1.short) == ("Heist 1 (Job 1)", "Heist 1")      # as the attempt's form names it
+    assert job1.status == "attempted" and job2.status == "open"
+    assert job1.facts == ("A 5 · B 6", "C 7 · D 8", "TAKE 4") == job2.facts
+    assert GAME.board(state, DE).areas[0].facts[-1] == "Beute 4"
+    # each player's dice lie on the heist in the player's colour, the faces by step
+    assert [(d.key, d.place, d.colour, d.short, d.label) for d in board.tokens] == [
+        ("dice.0.0", "heist.0", state["colours"][0], "A4", "Ann: A4"),
+        ("dice.0.1", "heist.0", state["colours"][1], "A2", "Bob: A2")]
 
 
 def test_the_board_shows_an_empty_place_the_bag_and_what_each_player_holds():
@@ -776,7 +802,7 @@ def test_the_board_shows_an_empty_place_the_bag_and_what_each_player_holds():
     state = complete_heist(session, slot=0, faces=(1, 2, 3, 4))
     board = GAME.board(state, EN)
     place = areas(board)["heist.0"]
-    assert place.status == "empty" and place.label == "Heist place 1"
+    assert place.status == "empty" and place.label == "Heist place 1" and place.short == "Place 1"
     bag = counters(board)
     colours = state["colours"] + ["clear"]
     assert [key for key in bag if key.startswith("bag.")] == [f"bag.{c}" for c in colours]
@@ -792,6 +818,10 @@ def test_the_board_shows_an_empty_place_the_bag_and_what_each_player_holds():
     assert board.seats[1].short == ("team 1", "cash 1", "heists 0")                     # on a seat card
     assert GAME.board(state, DE).seats[1].short == ("Team 1", "Startgeld 1", "Heists 0")
     assert "Gem colour: " + EN(f"heist.colour.{state['colours'][0]}") in ann.facts
+    # on the seat tokens: the heists and the Starter Cash; the gems as pips in the bag's colour order
+    assert ann.pips == tuple((c, drawn[c]) for c in colours if drawn[c]) and board.seats[1].pips == ()
+    assert (ann.figures, board.seats[1].figures) == (("1 heist", "1 cash"), ("0 heists", "1 cash"))
+    assert GAME.board(state, DE).seats[0].figures == ("1 Heist", "1 Startgeld")
 
 
 def test_the_board_shows_the_final_scores_once_scored():

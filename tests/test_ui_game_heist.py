@@ -74,7 +74,7 @@ def test_heist_by_touch(make_ui):
     answer(ui, "6")
     act(ui, "roll_first")          # only Ben is left to roll: no need to ask who
     answer(ui, "2")
-    assert game.headline.text == "Anna's turn: PREP or HEIST"
+    assert game.headline.text == "Anna's turn"
 
     act(ui, "set_team")
     answer(ui, "Anna")
@@ -113,12 +113,13 @@ def test_heist_by_touch(make_ui):
 
     # Anna takes Heist 2 with four Perfections: the gems are drawn at random, by colour
     perfect_heist(ui, "Heist 2")
-    assert game.headline.text == "Anna completed a heist"
+    assert game.headline.text == "Anna: heist completed"
     done = session.state["completions"][-1]
     assert len(done["gems"]) == 10 and done["bonus"] is not None  # 4 dice alike: a bonus gem
-    assert game.prompt.text.startswith("Drawn from the bag: ")
-    for colour in set(done["gems"]) | {done["bonus"]}:
-        assert {"orange": "orange", "sky": "sky blue", "clear": "clear"}[colour] in game.prompt.text
+    assert game.prompt.text == "Took 11 gems. Discard Gear; one recruit stays."
+    drawn = next(line for line in screen_lines(ui) if line.startswith("Drawn from the bag: "))   # the facts
+    for colour in set(done["gems"]):
+        assert {"orange": "orange", "sky": "sky blue", "clear": "clear"}[colour] in drawn
     look(ui, "heist-4-gems-drawn")
     act(ui, "upkeep")
     lay_heist(ui, (1, 1, 1, 1), 10)
@@ -159,7 +160,7 @@ FORM = {
            "missing": "Still to fill in: Step C, Step D", "refused": "Only 1 to 40",
            "empty": "Type a number: 1 to 40", "confirm": "CONFIRM"},
     "de": {"slot": "Platz auf dem Tisch", "steps": ("Schritt A", "Schritt B", "Schritt C", "Schritt D"),
-           "take": "BEUTE", "name": "Name", "skills": ("Fertigkeit A", "Fertigkeit B", "Fertigkeit C", "Fertigkeit D"),
+           "take": "Beute", "name": "Name", "skills": ("Fertigkeit A", "Fertigkeit B", "Fertigkeit C", "Fertigkeit D"),
            "missing": "Noch offen: Schritt C, Schritt D", "refused": "Nur 1 bis 40",
            "empty": "Eine Zahl eintippen: 1 bis 40", "confirm": "CONFIRM"},
 }

@@ -27,12 +27,12 @@ class Heist(HeistView, HeistRules):
     # that hold a name or a text (never a number a word agrees with), the plural nouns
     # a 1 must never meet, and the numbers never 1 (the least each can be).
     vocabulary = {
-        "not_numbers": {"challenge", "colour", "die", "face", "field", "gems", "heist", "modifier", "parts",
-                        "progress", "result", "round", "skill", "slot", "step", "steps", "team", "value"},
+        "not_numbers": {"challenge", "colour", "die", "face", "field", "gem", "gems", "heist", "modifier", "parts",
+                        "progress", "result", "round", "second", "slot", "step", "steps", "team", "value"},
         "plurals": {"de": {"Edelsteine", "Edelsteinen", "Handkarten", "Heists", "Karten", "Punkte", "Punkten",
                            "Rekruten"}},
         "never_one": {
-            ("heist.prompt.prep", "limit"): MAX_TEAM, ("heist.prompt.upkeep", "limit"): HAND_LIMIT,
+            ("heist.prompt.upkeep", "limit"): HAND_LIMIT,
             ("heist.banner.heists", "count"): heists_to_end(HeistRules.min_players),
             ("error.heist_bad_text", "limit"): min(NAME_LENGTH, SKILL_LENGTH),
         },

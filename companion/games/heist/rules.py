@@ -24,7 +24,7 @@ from ... import lights
 from ...inputs import InputEvent
 from ...players import left_of
 from .. import checklist
-from ..base import ADJUST, END_TURN, Game, IllegalAction, Move, Option, Param, Rule, name_of
+from ..base import ADJUST, END_TURN, EQUAL, Game, IllegalAction, Move, Option, Param, Rule, name_of
 from ..base import make_result
 
 # -- the rules' numbers and our readings, in one place --------------------------
@@ -211,6 +211,14 @@ def next_step(s, a, rng):
     return {**a, "step": step, "challenge": challenge, "perfection": judge(a["total"], challenge) == "perfection"}
 
 
+def judge_roll(s, a, rng):
+    """The roll judged as it is made, and kept with it for the Log: the step, the score, the result."""
+    at = s["attempt"]
+    return {**a, "heist": at["heist"], "step": at["step"], "challenge": at["challenge"],
+            "score": at["total"] + a["dice"][0] + a["modifier"],
+            "result": judge(at["total"], at["challenge"], a["dice"][0], a["modifier"])}
+
+
 def draw_take(s, a, rng):
     """The TAKE drawn at random (what is left, if less), then the bonus gem for 3 matching dice."""
     heist = s["heists"][s["attempt"]["heist"]]
@@ -335,14 +343,15 @@ MOVES = (
                       "{name} is not in this roll-off"),
                  rolled_already(lambda s, me: s["first_roll"]["rolls"][me])), apply=roll_first, named=True),
     # a turn: PREP, or HEIST: attempt the next step with 1 to 3 recruits not yet activated this turn
-    Move("prep", phases=("start",), actor="current", apply=to("prep")),
+    # two equal choices: the screen draws them the same size
+    Move("prep", phases=("start",), actor="current", apply=to("prep"), look=EQUAL),
     Move("attempt", phases=("start",), actor="current", params=attempt_params, unless=(RECRUITS_LEFT,),
-         decide=next_step, apply=attempt),
+         decide=next_step, apply=attempt, look=EQUAL),
     Move("upkeep", phases=("prep", "completed", "failure"), actor="current", apply=to("upkeep")),
     # roll 1d6 and add: greater = Success, equal = Push (turn ends), lower = Failure
     Move("roll", phases=("roll",), actor="current",
          params={"dice": DIE, "modifier": number("heist.param.modifier", *MODIFIER_RANGE, "modifier",
-                                                 optional=True, default=0)}, apply=step_result),
+                                                 optional=True, default=0)}, decide=judge_roll, apply=step_result),
     # Perfection: the player places the die with the face they choose
     Move("place_die", phases=("perfection",), actor="current",
          params={"face": Param("int", "heist.param.face", minimum=1, maximum=6, error="bad_face",

@@ -10,16 +10,21 @@ from __future__ import annotations
 from collections import Counter
 
 from ... import cues, speech
-from ...board import Area, Board, Counter as Tally, Score, SeatView
+from ...board import Area, Board, Counter as Tally, Score, SeatView, Token
 from .. import checklist
 from ..base import Reference, name_of
-from .rules import (CLEAR_VALUE, HAND_LIMIT, MAX_TEAM, OWN_ROLLS, PLAY_PHASES, STEPS, empty_places, free_recruits,
+from .rules import (CLEAR, HAND_LIMIT, OWN_ROLLS, PLAY_PHASES, STEPS, empty_places, free_recruits,
                     heist_slots, heists_to_end, starter_cash)
 
 
 # -- the table's words --------------------------------------------------------------
 def colour(t, name) -> str:
     return t(f"heist.colour.{name}")
+
+
+def gem_order(state) -> list[str]:
+    """The one order of the gem colours, in the bag and on every seat: the seats' colours, then clear."""
+    return list(state["start_bag"])
 
 
 def gems_text(t, gems, order) -> str:
@@ -38,9 +43,12 @@ class HeistView:
     """Heist's words and pictures: mixed into the game before HeistRules (no rules here)."""
     help_keys = tuple(f"heist.help.{name}" for name in (
         "colours", "first", "perfection", "recruits", "dice", "bonus", "end", "anytime", "buttons"))
+    # the rules a prompt of two short lines leaves out: first in Help at their point of the game
     reference = (Reference("setup", (checklist.SETUP, "lay_heists", "first_player")),
-                 Reference("turn", ("start", "prep", "upkeep")),
+                 Reference("turn", ("start", "prep", "upkeep")), Reference("prep", ("prep",)),
                  Reference("step", ("roll", "perfection", "step_done", "complete", "completed", "failure")),
+                 Reference("failure", ("failure",)), Reference("complete", ("complete", "completed")),
+                 Reference("upkeep", ("upkeep",)),
                  Reference("end", ("completed", "upkeep")), Reference("scoring", ("scoring", "over")))
 
     # -- the screen --------------------------------------------------------------------
@@ -48,7 +56,7 @@ class HeistView:
         if state["phase"] == checklist.SETUP:
             n = len(state["players"])
             return checklist.summary("heist", state, t, heists=heist_slots(n), cash=starter_cash(n))
-        phase, players, order = state["phase"], state["players"], list(state["start_bag"])
+        phase, players, order = state["phase"], state["players"], gem_order(state)
         name = name_of(state, state["current"]) if state["current"] is not None else ""
         lines = [t("heist.line.bag", gems=gems_text(t, state["bag"], order), count=sum(state["bag"].values()))]
         for seat, mine in enumerate(state["seats"]):
@@ -70,6 +78,8 @@ class HeistView:
         lines.append(t("heist.line.completed", count=state["completed"], goal=heists_to_end(len(players))))
         if state["last"] and phase in PLAY_PHASES:
             lines.append(self._last_text(t, state))
+        if phase == "completed":
+            lines += self._completion_lines(t, state)
         for row in state["scores"] or ():
             parts = [t("heist.score_part", count=row["gems"][c], colour=colour(t, c), value=row["worth"][c])
                      for c in order if row["gems"][c]]
@@ -79,8 +89,20 @@ class HeistView:
             lines += [t("heist.line.value", colour=colour(t, state["colours"][seat]), name=players[seat]["name"],
                         value=value) for seat, value in enumerate(state["values"]) if value is not None]
         banner = self._banner(t, state)
-        return {"headline": self._headline(t, state, name), "lines": lines, "prompt": self._prompt(t, state, name),
+        return {"headline": self._headline(t, state, name), "lines": lines, "prompt": self._prompt(t, state),
                 "badges": self._badges(t, state), **({"banner": banner} if banner else {})}
+
+    def _completion_lines(self, t, state):
+        """What the completed heist gave, and what its player may still do: facts, not the prompt."""
+        done = state["completions"][-1]
+        lines = [t("heist.line.drawn", gems=gems_text(t, Counter(done["gems"]), gem_order(state)))]
+        if done["bonus"]:
+            lines.append(t("heist.line.bonus", colour=colour(t, done["bonus"])))
+        elif done["bonus_due"]:
+            lines.append(t("heist.line.bonus_empty"))
+        if done["team"] <= 3:
+            lines.append(t("heist.line.prep_card"))
+        return lines
 
     def _last_text(self, t, state):
         last = state["last"]
@@ -100,18 +122,19 @@ class HeistView:
             return t(f"heist.headline.{phase}")
         return t(f"heist.headline.{phase}", name=name, turn=state["turn"])
 
-    def _prompt(self, t, state, name):
+    def _prompt(self, t, state):
+        """What to do now, in at most two short lines: the rules are in Help, the facts in the lines."""
         phase, at = state["phase"], state["attempt"]
         if phase == "lay_heists":
             return t("heist.prompt.lay_heists", n=empty_places(state)[0] + 1, count=len(state["heists"]))
         if phase == "first_player":
-            fr = state["first_roll"]
-            return t("heist.prompt.first_player" if fr["round"] == 1 else "heist.prompt.first_player_tie",
-                     names=", ".join(name_of(state, s) for s in fr["contenders"]))
+            return t("heist.prompt.first_player" if state["first_roll"]["round"] == 1 else
+                     "heist.prompt.first_player_tie")
         if phase == "start":
-            return t("heist.prompt.start", name=name, free=free_recruits(state))
+            free = free_recruits(state)
+            return t("heist.prompt.start", free=free) if free else t("heist.prompt.start_prep")
         if phase in ("prep", "failure", "scoring", "over"):
-            return t(f"heist.prompt.{phase}", limit=MAX_TEAM, value=CLEAR_VALUE)
+            return t(f"heist.prompt.{phase}")
         if phase in ("roll", "perfection"):
             return t(f"heist.prompt.{phase}", step=STEPS[at["step"]], heist=t("heist.heist_n", n=at["heist"] + 1),
                      total=at["total"], challenge=at["challenge"])
@@ -123,20 +146,12 @@ class HeistView:
             return t("heist.prompt.complete", take=state["heists"][at["heist"]]["take"])
         if phase == "completed":
             done = state["completions"][-1]
-            words = [t("heist.prompt.completed", gems=gems_text(t, Counter(done["gems"]), list(state["start_bag"])))]
-            if done["bonus"]:
-                words.append(t("heist.prompt.bonus", colour=colour(t, done["bonus"])))
-            elif done["bonus_due"]:
-                words.append(t("heist.prompt.bonus_empty"))
-            if done["team"] <= 3:
-                words.append(t("heist.prompt.prep_card"))
-            return " ".join(words + [t("heist.prompt.retire")])
-        words = [t("heist.prompt.upkeep", limit=HAND_LIMIT)]
+            return t("heist.prompt.completed", count=len(done["gems"]) + bool(done["bonus"]))
         if state["end"] is not None:
-            words.append(t("heist.prompt.last_turn"))
-        elif empty_places(state):
-            words.append(t("heist.prompt.refill", n=empty_places(state)[0] + 1))
-        return " ".join(words)
+            return t("heist.prompt.last_turn")
+        if empty_places(state):
+            return t("heist.prompt.refill", n=empty_places(state)[0] + 1)
+        return t("heist.prompt.upkeep", limit=HAND_LIMIT)
 
     def _banner(self, t, state):
         if state["phase"] == "over":
@@ -152,63 +167,134 @@ class HeistView:
             t("heist.banner.heists", count=state["completed"])
 
     def _badges(self, t, state):
-        phase, rolls, values = state["phase"], state["first_roll"]["rolls"], state["values"]
+        """At most two short tags a seat: the roll-off, the team, the worth of its colour, the win.
+        Whose turn it is is state["current"]; heists, Starter Cash and gems are on the seat's token."""
+        phase, fr, values = state["phase"], state["first_roll"], state["values"]
+        rolls, again = fr["rolls"], fr["round"] > 1
         return {seat: [words for shown, words in (
-            (phase in PLAY_PHASES and seat == state["current"], t("heist.badge.turn")),
-            (seat == state["first_player"], t("heist.badge.first")),
             (phase == "first_player" and rolls[seat] is not None, t("heist.badge.rolled", value=rolls[seat])),
-            (mine["cash"], t("heist.badge.cash", count=mine["cash"])),
-            (True, t("heist.badge.team", count=mine["team"])),
-            (mine["heists"], t("heist.badge.heists", count=len(mine["heists"]))),
+            (phase == "first_player" and again and seat in fr["contenders"] and rolls[seat] is None,
+             t("heist.badge.again")),
+            (phase in PLAY_PHASES, t("heist.badge.team", count=mine["team"])),
             (values[seat] is not None, t("heist.badge.value", value=values[seat])),
             (seat in state["winners"], t("heist.badge.winner"))) if shown]
             for seat, mine in enumerate(state["seats"])}
 
     # -- the board ---------------------------------------------------------------------
     def board(self, state, t):
-        """The row of heists, the gem bag by colour, each player's gems, team and cash: no cards in hand."""
+        """The row of heists, the gem bag by colour, each seat's heists, Starter Cash and gems as
+        coloured pips in one colour order, and at the end the ranked scoreboard: no cards in hand."""
         if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
             return None
-        order, players = list(state["start_bag"]), state["players"]
-        areas = []
-        for slot, heist in enumerate(state["heists"]):
-            label = heist["name"] if heist and heist["name"] else t("heist.board.place", n=slot + 1)
-            if heist is None:
-                areas.append(Area(f"heist.{slot}", label, (t("heist.board.empty"),), "empty"))
-                continue
-            facts = tuple(t("heist.board.step", step=STEPS[i], challenge=step["challenge"],
-                            skill=f" {step['skill']}" if step["skill"] else "",
-                            dice=", ".join(t("heist.board.die", name=players[seat]["name"], face=faces[i])
-                                           for seat, faces in enumerate(heist["progress"]) if len(faces) > i)
-                            or t("heist.no_progress"))
-                          for i, step in enumerate(heist["steps"]))
-            attempted = state["attempt"] is not None and state["attempt"]["heist"] == slot
-            areas.append(Area(f"heist.{slot}", label, facts + (t("heist.board.take", take=heist["take"]),),
-                              "attempted" if attempted else "open"))
+        order = gem_order(state)
+        areas = tuple(self._heist_area(t, state, slot) for slot in range(len(state["heists"])))
         counters = [Tally(f"bag.{c}", t("heist.board.bag", colour=t(f"heist.param.gem.{c}")), state["bag"][c],
                           total=state["start_bag"][c], colour=c, short=t(f"heist.param.gem.{c}")) for c in order]
         counters.append(Tally("completed", t("heist.board.completed"), state["completed"],
-                              total=heists_to_end(len(players)), big=True))
-        seats = []
-        for seat, mine in enumerate(state["seats"]):
-            counts = [(t(f"heist.param.gem.{c}"), n) for c, n in mine["gems"].items() if n] + [
-                (t("heist.board.team"), mine["team"]), (t("heist.board.cash"), mine["cash"]),
-                (t("heist.board.heists"), len(mine["heists"]))]
-            short = [t("heist.seat.gems", colour=t(f"heist.param.gem.{c}"), count=n)
-                     for c, n in mine["gems"].items() if n] + [
-                t("heist.seat.team", count=mine["team"]), t("heist.seat.cash", count=mine["cash"]),
-                t("heist.seat.heists", count=len(mine["heists"]))]
-            facts = [t("heist.board.colour", colour=colour(t, state["colours"][seat]))]
-            if state["values"][seat] is not None:
-                facts.append(t("heist.badge.value", value=state["values"][seat]))
-            if state["scores"]:
-                facts.append(t("heist.board.total", total=state["scores"][seat]["total"]))
-            seats.append(SeatView(seat, tuple(facts), tuple(counts), tuple(short)))
-        scores = tuple(sorted((Score(row["seat"], row["total"], tuple(
-            (t("heist.score_part", count=row["gems"][c], colour=colour(t, c), value=row["worth"][c]),
-             row["points"][c]) for c in order if row["gems"][c]), row["seat"] in state["winners"])
-            for row in state["scores"] or ()), key=lambda score: (-score.total, score.seat)))
-        return Board(counters=tuple(counters), areas=tuple(areas), seats=tuple(seats), scores=scores, layout="row")
+                              total=heists_to_end(len(state["players"])), big=True,
+                              short=t("heist.board.completed_short")))
+        seats = tuple(self._seat_view(t, state, seat, order) for seat in range(len(state["seats"])))
+        return Board(counters=tuple(counters), areas=areas, tokens=self._dice(t, state), seats=seats,
+                     scores=self._scores(t, state, order), layout="row")
+
+    def _heist_area(self, t, state, slot):
+        """A heist on the table in short lines: the challenges, the TAKE, each player's dice on it."""
+        heist = state["heists"][slot]
+        if heist is None:
+            return Area(f"heist.{slot}", t("heist.board.place", n=slot + 1), (t("heist.board.empty"),), "empty",
+                        short=t(f"heist.param.slot.{slot}"))
+        steps = [t("heist.step_challenge", step=letter, challenge=step["challenge"])
+                 for letter, step in zip(STEPS, heist["steps"])]
+        facts = (t("heist.board.steps", first=steps[0], second=steps[1]),
+                 t("heist.board.steps", first=steps[2], second=steps[3]), t("heist.board.take", take=heist["take"]))
+        attempted = state["attempt"] is not None and state["attempt"]["heist"] == slot
+        return Area(f"heist.{slot}", heist_label(t, state, slot), facts, "attempted" if attempted else "open",
+                    short=t(f"heist.param.heist.{slot}"))
+
+    def _dice(self, t, state):
+        """Each player's dice on each heist, as they lie on the cards: a piece of the player's
+        colour on the heist, its short the faces by step ("A6 B3")."""
+        out = []
+        for slot, heist in enumerate(state["heists"]):
+            for seat, faces in enumerate(heist["progress"] if heist else ()):
+                if faces:
+                    dice = " ".join(f"{STEPS[i]}{face}" for i, face in enumerate(faces))
+                    out.append(Token(f"dice.{slot}.{seat}", t("heist.board.dice", name=name_of(state, seat), dice=dice),
+                                     place=f"heist.{slot}", colour=state["colours"][seat], short=dice))
+        return tuple(out)
+
+    def _seat_view(self, t, state, seat, order):
+        mine = state["seats"][seat]
+        gems = [(c, mine["gems"][c]) for c in order if mine["gems"][c]]
+        counts = [(t(f"heist.param.gem.{c}"), n) for c, n in gems] + [
+            (t("heist.board.team"), mine["team"]), (t("heist.board.cash"), mine["cash"]),
+            (t("heist.board.heists"), len(mine["heists"]))]
+        short = [t("heist.seat.gems", colour=t(f"heist.param.gem.{c}"), count=n) for c, n in gems] + [
+            t("heist.seat.team", count=mine["team"]), t("heist.seat.cash", count=mine["cash"]),
+            t("heist.seat.heists", count=len(mine["heists"]))]
+        facts = [t("heist.board.colour", colour=colour(t, state["colours"][seat]))]
+        if state["values"][seat] is not None:
+            facts.append(t("heist.badge.value", value=state["values"][seat]))
+        if state["scores"]:
+            facts.append(t("heist.board.total", total=state["scores"][seat]["total"]))
+        # on the seat's token: the heists, and the Starter Cash while it can still pay for a gem
+        figures = [t("heist.figure.heists", count=len(mine["heists"]))]
+        if mine["cash"] and state["phase"] not in ("scoring", "over"):
+            figures.append(t("heist.figure.cash", count=mine["cash"]))
+        return SeatView(seat, tuple(facts), tuple(counts), tuple(short), figures=tuple(figures), pips=tuple(gems))
+
+    def _scores(self, t, state, order):
+        """The scoreboard, best first: ranks equal for equal totals, each end in the game's words."""
+        rows = state["scores"] or ()
+        out = []
+        for row in rows:
+            winner = row["seat"] in state["winners"]
+            haul = dict(heists=len(state["seats"][row["seat"]]["heists"]), held=sum(row["gems"].values()))
+            out.append(Score(row["seat"], row["total"], tuple(
+                (t("heist.score_part", count=row["gems"][c], colour=colour(t, c), value=row["worth"][c]),
+                 row["points"][c]) for c in order if row["gems"][c]), winner,
+                t("heist.outcome.mastermind" if winner else "heist.outcome.haul", **haul),
+                1 + sum(other["total"] > row["total"] for other in rows)))
+        return tuple(sorted(out, key=lambda score: (score.rank, score.seat)))
+
+    # -- the Log, in the past tense ---------------------------------------------------------
+    def log_words(self, action, players, t):
+        """What happened, where the move's arguments alone do not say it (the others are the
+        catalogue's "heist.done.<type>"): the heist laid out, the step tried, the roll judged,
+        the gems taken, the worth rolled, a setup step checked off. None: an action an older
+        Cellmate stored without what these words need (its "heist.done.<type>" says it)."""
+        kind, seat = action.get("type"), action.get("player")
+        who = players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else ""
+        manual = [t("log.manual")] if action.get("manual") else []
+        if kind == "lay_heist" and all(k in action for k in ("slot", "a", "b", "c", "d", "take")):
+            n = action["slot"] + 1
+            heist = t("heist.heist_named", n=n, name=action["name"]) if action.get("name") else t("heist.heist_n", n=n)
+            steps = " · ".join(t("heist.step_challenge", step=letter, challenge=action[letter.lower()])
+                               for letter in STEPS)
+            return t("heist.log.laid", heist=heist, steps=steps, take=action["take"])
+        if kind in ("attempt", "continue") and all(k in action for k in ("heist", "step", "total", "challenge")):
+            return t("heist.log.attempt", name=who, step=STEPS[action["step"]], total=action["total"],
+                     heist=t("heist.heist_n", n=action["heist"] + 1), challenge=action["challenge"])
+        if kind == "roll" and all(k in action for k in ("dice", "score", "challenge", "result")):
+            said = t("heist.log.roll", name=who, die=action["dice"][0], score=action["score"],
+                     modifier=f" ({action['modifier']:+d})" if action.get("modifier") else "",
+                     challenge=action["challenge"], result=t(f"heist.result.{action['result']}"))
+            return " · ".join([said] + manual)
+        if kind == "complete" and "gems" in action and "heist" in action:
+            colours = [p.get("colour") for p in players]
+            order = colours + [CLEAR] + [c for c in action["gems"] if c not in colours and c != CLEAR]
+            fields = dict(name=who, heist=t("heist.heist_n", n=action["heist"] + 1),
+                          gems=gems_text(t, Counter(action["gems"]), order))
+            if action.get("bonus"):
+                return t("heist.log.complete_bonus", colour=colour(t, action["bonus"]), **fields)
+            return t("heist.log.complete", **fields)
+        if kind == "roll_value" and action.get("dice") and who:
+            said = t("heist.line.value", name=who, colour=colour(t, players[seat].get("colour")),
+                     value=action["dice"][0])
+            return " · ".join([said] + manual)
+        if kind == checklist.CHECK and action.get("step"):
+            return t("heist.log.checked", step=t(f"heist.setup.{action['step']}.done"))
+        return None
 
     # -- what is said aloud, and the buzzer ------------------------------------------------
     def spoken(self, before, after, action, t):
@@ -223,9 +309,9 @@ class HeistView:
             heist = t("heist.heist_named", n=done["heist"] + 1, name=done["name"]) if done["name"] else \
                 t("heist.heist_n", n=done["heist"] + 1)
             words = [t("heist.speech.completed", name=name_of(after, done["player"]), heist=heist),
-                     t("heist.prompt.completed", gems=gems_text(t, Counter(done["gems"]), list(after["start_bag"])))]
+                     t("heist.speech.drawn", gems=gems_text(t, Counter(done["gems"]), gem_order(after)))]
             if done["bonus"]:
-                words.append(t("heist.prompt.bonus", colour=colour(t, done["bonus"])))
+                words.append(t("heist.speech.bonus", colour=colour(t, done["bonus"])))
             out.append(speech.Line(" ".join(words)))
         return out + super().spoken(before, after, action, t)
 

@@ -14,8 +14,8 @@ heist-action-lay_heist-skill_b = Skill B
 heist-action-lay_heist-skill_c = Skill C
 heist-action-lay_heist-skill_d = Skill D
 heist-action-roll_first = Roll for first player
-heist-action-prep = PREP turn
-heist-action-attempt = HEIST: attempt a step
+heist-action-prep = Prep turn
+heist-action-attempt = Heist step
 heist-action-continue = Continue
 heist-action-upkeep = To upkeep
 heist-action-roll = Roll
@@ -81,47 +81,48 @@ heist-headline-lay_heists = Lay out the heists
 heist-headline-first_player = Who starts? Roll { $round }
 heist-headline-scoring = Final scoring
 heist-headline-over = Game over
-heist-headline-start = { $name }'s turn: PREP or HEIST
+heist-headline-start = { $name }'s turn
 heist-headline-prep = { $name }: prep turn
 heist-headline-roll = { $name }: roll!
 heist-headline-perfection = { $name }: Perfection!
 heist-headline-step_done = { $name }: Success!
 heist-headline-complete = { $name }: step D done!
-heist-headline-completed = { $name } completed a heist
+heist-headline-completed = { $name }: heist completed
 heist-headline-failure = { $name }: Failure
 heist-headline-upkeep = { $name }: upkeep
-heist-prompt-lay_heists = Lay out heist { $n } of { $count }: enter the challenge numbers of steps A to D and the TAKE from the cards.
-heist-prompt-first_player = Everybody rolls one die; the highest roll starts.
-heist-prompt-first_player_tie = A tie for the highest roll: { $names } roll again.
+heist-prompt-lay_heists = Enter heist { $n } of { $count }: challenges and TAKE from its cards.
+heist-prompt-first_player = Everybody rolls one die: the highest roll starts.
+heist-prompt-first_player_tie = A tie for the highest roll: the tied players roll again.
 heist-prompt-start =
     { $free ->
-        [one] { $name }: PREP (recruit, then plan twice) or HEIST (the next step of a heist; { $free } recruit ready).
-       *[other] { $name }: PREP (recruit, then plan twice) or HEIST (the next step of a heist; { $free } recruits ready).
+        [one] Prep turn or Heist step? { $free } recruit ready.
+       *[other] Prep turn or Heist step? { $free } recruits ready.
     }
-heist-prompt-prep = Recruit: A take a card from the Talent Pool, B burn the pool and draw, or C draw a PREP card (a team has up to { $limit } recruits). Then plan Alpha and Beta: draw a PREP card, play an Action card, play two Gear cards, or trade Gear. Set the team size if it changed.
-heist-prompt-roll = Step { $step } of { $heist }: skill total { $total } against { $challenge }. Roll the die, or enter a real die. More than { $challenge } is a Success, exactly { $challenge } a Push, less a Failure.
-heist-prompt-perfection = { $total } beats { $challenge } before rolling: choose the die face to place on step { $step }.
+heist-prompt-start_prep = No recruit is ready: take a Prep turn.
+heist-prompt-prep = Recruit (A, B or C), then plan Alpha and Beta.
+heist-prompt-roll = Step { $step } of { $heist }: { $total } against { $challenge }. Roll the die.
+heist-prompt-perfection = { $total } beats { $challenge }: choose the die face for step { $step }.
 heist-prompt-step_done =
     { $free ->
-        [one] Step { $step } done. Hold (keep your progress, go to upkeep) or Continue with another step ({ $free } recruit not yet activated this turn; each recruit only once per turn).
-       *[other] Step { $step } done. Hold (keep your progress, go to upkeep) or Continue with another step ({ $free } recruits not yet activated this turn; each recruit only once per turn).
+        [one] Step { $step } done: Hold, or Continue? { $free } recruit ready.
+       *[other] Step { $step } done: Hold, or Continue? { $free } recruits ready.
     }
-heist-prompt-step_done_hold = Step { $step } done. Every recruit of your team has been activated this turn: Hold, and go to upkeep.
+heist-prompt-step_done_hold = Step { $step } done. Every recruit is activated: Hold.
 heist-prompt-complete =
     { $take ->
         [one] Complete the heist: draw { $take } gem from the bag.
        *[other] Complete the heist: draw { $take } gems from the bag.
     }
-heist-prompt-completed = Drawn from the bag: { $gems }.
-heist-prompt-bonus = Three matching dice: bonus gem { $colour }.
-heist-prompt-bonus_empty = Three matching dice, but the bag is empty: no bonus gem.
-heist-prompt-prep_card = Your team has 3 or fewer recruits: you may draw a PREP card.
-heist-prompt-retire = Keep the heist name card (step A), put B to D under the Heist deck, discard all your Gear, and choose one recruit to stay: the rest retire.
-heist-prompt-failure = Failure: choose one recruit who attempted the step to suffer a Failure card and reveal the top card. If the failed skill is in a TRIGGER area, that recruit must pass the skill test next to it (equal or higher, gear counts) or suffer the consequence. Your turn is over.
-heist-prompt-upkeep = Upkeep: do what cards in play ask for, un-turn your activated recruits, refresh the Talent Pool and the Heists, and discard down to { $limit } cards in hand.
+heist-prompt-completed =
+    { $count ->
+        [one] Took 1 gem. Discard Gear; one recruit stays.
+       *[other] Took { $count } gems. Discard Gear; one recruit stays.
+    }
+heist-prompt-failure = One recruit of the step takes a Failure card.
+heist-prompt-upkeep = Upkeep: un-turn your recruits, discard down to { $limit } cards.
 heist-prompt-refill = Lay out a new heist in place { $n }.
-heist-prompt-last_turn = The game ends with this turn: final scoring follows.
-heist-prompt-scoring = Each player rolls one die: that is what every gem of their colour is worth, for everybody. Clear gems are worth { $value }.
+heist-prompt-last_turn = Last turn: upkeep and End turn, then the final scoring.
+heist-prompt-scoring = Each player rolls the worth of their colour's gems.
 heist-prompt-over = Undo to go back, or start a new game.
 heist-banner-winner =
     { $total ->
@@ -135,12 +136,8 @@ heist-banner-tie =
     }
 heist-banner-bag_empty = The last gem has left the bag: the game ends after this turn.
 heist-banner-heists = { $count } heists completed: the game ends after this turn.
-heist-badge-turn = turn
-heist-badge-first = first
 heist-badge-rolled = rolled { $value }
-heist-badge-cash = cash { $count }
 heist-badge-team = team { $count }
-heist-badge-heists = heists { $count }
 heist-badge-value = worth { $value }
 heist-badge-winner = winner
 error-heist_bad_number = “{ $field }” must be a whole number from { $low } to { $high }.
@@ -187,9 +184,7 @@ heist-help-end = The end comes the moment the last gem leaves the bag or the hei
 heist-help-anytime = Paying a gem, flipping Starter Cash and setting a team size are allowed at any time during play, for any player. Completing a heist leaves the team with one recruit.
 heist-help-buttons = Buttons: ROLL rolls the die (also for the first player and the final scoring). CONFIRM holds after a success, completes a heist, goes on to the upkeep and ends the turn. UNDO takes back the last step; hold it to redo.
 heist-board-place = Heist place { $n }
-heist-board-empty = empty: lay out a new heist
-heist-board-step = { $step } { $challenge }{ $skill }: { $dice }
-heist-board-die = { $name } { $face }
+heist-board-empty = empty
 heist-board-take = TAKE { $take }
 heist-board-bag = { $colour } in the bag
 heist-board-completed = Heists completed
@@ -230,3 +225,61 @@ heist-speech-step = { $name }, step { $step }: { $result }.
 heist-speech-completed = { $name } completed { $heist }.
 result-heist-ending-bag_empty = the gem bag ran out
 result-heist-ending-heists = the heists ran out
+heist-line-drawn = Drawn from the bag: { $gems }
+heist-line-bonus = Three matching dice: bonus gem { $colour }
+heist-line-bonus_empty = Three matching dice, but the bag is empty: no bonus gem
+heist-line-prep_card = Your team has 3 or fewer recruits: you may draw a PREP card
+heist-badge-again = rolls again
+heist-figure-heists =
+    { $count ->
+        [one] 1 heist
+       *[other] { $count } heists
+    }
+heist-figure-cash = { $count } cash
+heist-board-steps = { $first } · { $second }
+heist-board-dice = { $name }: { $dice }
+heist-board-completed_short = Completed
+heist-outcome-haul = { $heists ->
+        [one] 1 heist
+       *[other] { $heists } heists
+    }, { $held ->
+        [one] 1 gem
+       *[other] { $held } gems
+    }
+heist-outcome-mastermind = Mastermind! { $heists ->
+        [one] 1 heist
+       *[other] { $heists } heists
+    }, { $held ->
+        [one] 1 gem
+       *[other] { $held } gems
+    }
+heist-speech-drawn = Drawn from the bag: { $gems }.
+heist-speech-bonus = Three matching dice: bonus gem { $colour }.
+heist-rules-prep = A prep turn: recruit (A: a card from the Talent Pool, B: burn the pool and draw, or C: a PREP card instead; a team has up to 4 recruits), then plan Alpha and Beta: draw a PREP card, play an Action card, play two Gear cards, or trade Gear. Set the team size when it changes.
+heist-rules-prep-where = p. 4 (PREP TURN)
+heist-rules-failure = A Failure: choose one recruit who attempted the step to suffer a Failure card, and reveal the top card. If the failed skill is in a TRIGGER area, that recruit must pass the skill test beside it (equal or higher, Gear counts) or suffer the consequence. Either way the turn is over.
+heist-rules-failure-where = p. 5 (TALLY UP)
+heist-rules-complete = Step D completed: take the TAKE in gems; a team of 3 or fewer recruits may draw a PREP card; all dice leave the heist (3 matching dice: 1 bonus gem); keep the heist name card (step A) and put B to D under the Heist deck; discard all your Gear; choose one recruit to stay: the rest retire.
+heist-rules-complete-where = “HOLD, CONTINUE, or COMPLETE”
+heist-rules-upkeep = Upkeep, in order: do what cards in play ask for, un-turn your activated recruits, refresh the Talent Pool and the Heists, and discard down to 6 cards in hand.
+heist-rules-upkeep-where = “UPKEEP PHASE”
+heist-log-laid = { $heist } laid out: { $steps }, TAKE { $take }
+heist-log-attempt = { $name } tried step { $step } of { $heist }: { $total } against { $challenge }
+heist-log-roll = { $name } rolled { $die }{ $modifier }: { $score } against { $challenge }, { $result }
+heist-log-complete = { $name } completed { $heist } and took { $gems }
+heist-log-complete_bonus = { $name } completed { $heist } and took { $gems }, and a bonus gem: { $colour }
+heist-log-checked = Checked off: { $step }
+heist-done-prep = { $name } took a prep turn
+heist-done-upkeep = { $name } went to upkeep
+heist-done-roll = { $name } rolled { $dice }
+heist-done-place_die = { $name } placed a { $face }: Perfection
+heist-done-hold = { $name } held
+heist-done-end_turn = { $name } ended the turn
+heist-done-roll_first = { $name } rolled { $dice } for first player
+heist-done-pay_gem = { $name } paid a gem: { $gem }
+heist-done-flip_cash = { $name } flipped a Starter Cash card
+heist-done-set_team = { $name } set the team to { $recruits ->
+        [one] 1 recruit
+       *[other] { $recruits } recruits
+    }
+heist-done-skip_setup = Setup checklist skipped: all laid out
