@@ -21,6 +21,7 @@ EN, DE = Catalogue("en"), Catalogue("de")
 # long names, as a table types them: the prompts and headlines must hold them too
 NAMES = ["Alexandrina", "Maximilian", "Konstantin", "Friederike", "Bartholomew", "Gwendolynne"]
 PROMPT_MOST = 66          # two short lines at 24 px in ~420 px
+HEADLINE_MOST = 36        # the top strip's headline: one line for short names, two for these
 FIGURE_MOST = 12          # a figure on a seat's token
 SHORT_MOST = 11           # a place's short name: 3 side by side in ~420 px
 # the checklist's steps say themselves in their labels ("Board laid out") and who starts in the
@@ -92,6 +93,7 @@ def test_every_state_gives_the_table_view_what_it_draws(walk):
         assert _primary(state) == _asked(state), state["phase"]
         for t in (EN, DE):
             summary = GAME.summary(state, t)
+            assert 0 < len(summary["headline"]) <= HEADLINE_MOST, summary["headline"]
             assert 0 < len(summary["prompt"]) <= PROMPT_MOST, summary["prompt"]
             assert "\n" not in summary["prompt"] and not re.search(r"dig\.|\{", summary["prompt"])
             assert all(len(tags) <= 2 and all(len(tag) <= FIGURE_MOST for tag in tags)
