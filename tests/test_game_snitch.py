@@ -327,11 +327,13 @@ def test_the_board_seats_everybody_round_the_table_with_the_pieces_where_they_li
         return {token.key: (token.seat, token.short or token.label) for token in board.tokens}
     board = GAME.board(t.s, en)
     assert board.problems(6) == [] and board.table == round_table(6, turn=0)
-    assert at(board) == {"soap": (0, "Soap"), "handcuffs": (0, "cuffs down"), "guard": (2, "Guard")}
+    # handcuffs face down, as the Soap comes: no tag for them
+    assert at(board) == {"soap": (0, "Soap"), "guard": (2, "Guard")}
     for soap in (1, 2, 3):
         t.turn_draw()
         board = GAME.board(t.s, en)
         assert board.table.turn == soap and at(board)["soap"] == (soap, "Soap")
+        assert ("handcuffs" in at(board)) == (soap == 3)
     assert at(board)["handcuffs"] == (3, "cuffs up")    # seat 2 ended its turn with the Guard
     assert at(GAME.board(t.s, de))["handcuffs"] == (3, "Schellen offen")
     assert GAME.board(Table(4, required=None).s, en).table.turn is None       # nobody's turn while laying out
@@ -361,7 +363,7 @@ def test_a_scheme_resolves_when_enough_cards_are_under_it():
     assert t.s["phase"] == "resolution" and t.s["resolving"] == 1 == t.s["current"]
     summary = GAME.summary(t.s, Catalogue("en"))
     assert summary["headline"] == "Bob's Scheme resolves"
-    assert summary["prompt"] == "Cy shuffles Bob's 2 cards + 1 Contact; Bob reveals."
+    assert summary["prompt"] == "Cy shuffles the 2 cards + 1 Contact; Bob reveals."
     steps = next(line for line in summary["lines"] if line.startswith("Cy: pick up the 2 cards under Bob's Scheme"))
     assert "add the top card of the Prison Contacts Deck" in steps          # in full: in Help
     (spec,) = t.legal("reveal")
@@ -382,8 +384,8 @@ def test_a_scheme_of_one_card_is_said_in_the_singular_in_both_languages():
     assert GAME.board(t.s, en).seats[0].facts[0] == "Scheme 2: 0 of 2 cards"
     t.do("play_card", target=1)
     assert t.s["phase"] == "resolution"
-    assert GAME.summary(t.s, en)["prompt"] == "Ann shuffles Bob's 1 card + 1 Contact; Bob reveals."
-    assert GAME.summary(t.s, de)["prompt"] == "Ann mischt Bobs 1 Karte + 1 Kontakt; Bob deckt auf."
+    assert GAME.summary(t.s, en)["prompt"] == "Ann shuffles the 1 card + 1 Contact; Bob reveals."
+    assert GAME.summary(t.s, de)["prompt"] == "Ann mischt die 1 Karte + 1 Kontakt; Bob deckt auf."
     assert any(line.startswith("Ann: pick up the 1 card under Bob's Scheme without looking, add the top card of "
                                "the Prison Contacts Deck") for line in GAME.summary(t.s, en)["lines"])
     assert any(line.startswith("Ann: Nimm die 1 Karte unter Bobs Plan ungesehen auf, lege")
@@ -400,8 +402,9 @@ def test_one_card_with_knuckle_irons_is_handed_over_alone():
     t.do("pass_soap")
     t.complete(1)
     soap = NAMES[t.s["soap"]]
-    assert GAME.summary(t.s, Catalogue("en"))["prompt"] == f"{soap} hands Bob the 1 card (no Contact); Bob reveals."
-    assert GAME.summary(t.s, Catalogue("de"))["prompt"] == f"{soap} gibt Bob die 1 Karte (ohne Kontakt); Bob deckt auf."
+    assert GAME.summary(t.s, Catalogue("en"))["prompt"] == f"{soap} hands over the 1 card (no Contact); Bob reveals."
+    assert GAME.summary(t.s, Catalogue("de"))["prompt"] == (
+        f"{soap} gibt die 1 Karte weiter (ohne Kontakt); Bob deckt auf.")
     assert (f"{soap}: pick up the 1 card under Bob's Scheme without looking (no random card is added) and hand it "
             "to Bob. Bob: reveal it, then enter what showed.") in GAME.summary(t.s, Catalogue("en"))["lines"]
     assert (f"{soap}: Nimm die 1 Karte unter Bobs Plan ungesehen auf (keine zufällige Karte dazu) und gib sie Bob. "

@@ -154,10 +154,9 @@ def test_the_deck_counts_down_to_the_riot_in_a_word_and_the_pieces_sit_at_their_
     assert deck.marks == ((7, "riot in 11"), (0, "time is up"))
     assert GAME.board(t.s, de).counters[0].marks[0] == (7, "Aufstand in 11")
     assert [(c.key, c.short) for c in GAME.board(t.s, en).counters[1:]] == [("contacts", "Contacts"),
-                                                                              ("gun_pile", "Gun pile")]
+                                                                              ("gun_pile", "Gun")]
     board = GAME.board(t.s, en)
-    assert {(k.key, k.seat, k.short or k.label) for k in board.tokens} == {
-        ("soap", 0, "Soap"), ("handcuffs", 0, "cuffs down"), ("guard", 1, "Guard")}
+    assert {(k.key, k.seat, k.short or k.label) for k in board.tokens} == {("soap", 0, "Soap"), ("guard", 1, "Guard")}
     assert [v.figures for v in board.seats[3:]] == [("4 cards", "Scheme 0/3"), ("3 cards", "Scheme 0/3")]
     assert GAME.board(t.s, de).seats[4].figures == ("3 Karten", "Plan 0/3")
     stash(t, 2, "key")          # Items face down: how many, a piece at the seat, never which

@@ -403,8 +403,9 @@ class SnitchView:
         up = "up" if state["handcuffs_up"] else "down"
         tokens = [token for token, there in (
             (Token("soap", t("snitch.badge.soap"), seat=soap), soap is not None),
+            # the Handcuffs icon on the Soap, when it shows (face down is the Soap as it comes: no tag)
             (Token("handcuffs", t("snitch.board.handcuffs_" + up), seat=soap, short=t("snitch.board.cuffs_" + up)),
-             state["phase"] in PLAY_PHASES),
+             state["phase"] in PLAY_PHASES and state["handcuffs_up"]),
             (Token("guard", t("snitch.board.guard"), seat=guard), guard is not None),
             (Token("gun", t("snitch.badge.gun"), seat=gun), gun is not None)) if there]
         # the Items face down in front of their owner: how many, never which

@@ -101,13 +101,13 @@ snitch-prompt-soap = Gebt die Seife dem unschuldigsten Spieler: Er beginnt.
 snitch-prompt-pass = { $name }: Zug beenden; die Seife geht an { $to }.
 snitch-prompt-resolve =
     { $count ->
-        [one] { $soap } mischt { $name }s 1 Karte + 1 Kontakt; { $name } deckt auf.
-       *[other] { $soap } mischt { $name }s { $count } Karten + 1 Kontakt; { $name } deckt auf.
+        [one] { $soap } mischt die 1 Karte + 1 Kontakt; { $name } deckt auf.
+       *[other] { $soap } mischt die { $count } Karten + 1 Kontakt; { $name } deckt auf.
     }
 snitch-prompt-resolve_knuckles =
     { $count ->
-        [one] { $soap } gibt { $name } die 1 Karte (ohne Kontakt); { $name } deckt auf.
-       *[other] { $soap } mischt { $name }s { $count } Karten (ohne Kontakt); { $name } deckt auf.
+        [one] { $soap } gibt die 1 Karte weiter (ohne Kontakt); { $name } deckt auf.
+       *[other] { $soap } mischt die { $count } Karten (ohne Kontakt); { $name } deckt auf.
     }
 snitch-prompt-new_scheme_hand = { $name }: Neuen Plan aus der Hand legen.
 snitch-prompt-new_scheme_deck = { $name }: Neuen Plan vom Kontaktstapel legen.

@@ -101,13 +101,13 @@ snitch-prompt-soap = Give the Soap to the most innocent player: they begin.
 snitch-prompt-pass = { $name }: End turn; the Soap goes to { $to }.
 snitch-prompt-resolve =
     { $count ->
-        [one] { $soap } shuffles { $name }'s 1 card + 1 Contact; { $name } reveals.
-       *[other] { $soap } shuffles { $name }'s { $count } cards + 1 Contact; { $name } reveals.
+        [one] { $soap } shuffles the 1 card + 1 Contact; { $name } reveals.
+       *[other] { $soap } shuffles the { $count } cards + 1 Contact; { $name } reveals.
     }
 snitch-prompt-resolve_knuckles =
     { $count ->
-        [one] { $soap } hands { $name } the 1 card (no Contact); { $name } reveals.
-       *[other] { $soap } shuffles { $name }'s { $count } cards (no Contact); { $name } reveals.
+        [one] { $soap } hands over the 1 card (no Contact); { $name } reveals.
+       *[other] { $soap } shuffles the { $count } cards (no Contact); { $name } reveals.
     }
 snitch-prompt-new_scheme_hand = { $name }: lay a new Scheme from your hand.
 snitch-prompt-new_scheme_deck = { $name }: lay a new Scheme from the Contacts Deck.
@@ -343,7 +343,7 @@ snitch-board-deck_short = Interrogation
 snitch-board-riot_in = riot in { $count }
 snitch-board-riot_on = riot!
 snitch-board-contacts_short = Contacts
-snitch-board-gun_pile_short = Gun pile
+snitch-board-gun_pile_short = Gun
 snitch-board-escape_short = Escape
 snitch-board-stash_token =
     { $count ->
