@@ -59,10 +59,12 @@ class PhonesDialog(Dialog):
     def refresh(self) -> None:
         phones, t = self.phones, self.phones.table.t
         self.title = t("phones.title")
-        self.address = phones.address()
-        code = phones.qr()
-        self.ids.qr.texture = qr_texture(code) if code is not None else None
-        self.ids.qr.opacity = 1 if code is not None else 0
+        address = phones.address()
+        if address != self.address or self.ids.qr.texture is None:      # the code only when it changed
+            code = phones.qr()
+            self.ids.qr.texture = qr_texture(code) if code is not None else None
+            self.ids.qr.opacity = 1 if code is not None else 0
+        self.address = address
         rows = self.ids.seats
         rows.clear_widgets()
         waiting = phones.waiting()
