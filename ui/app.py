@@ -62,7 +62,6 @@ class CellmateApp(App):
     countdown_caption = StringProperty("")
     countdown_phase = StringProperty("running")
     pads_present = BooleanProperty(False)   # a pad hub is open and knows a pad: "Seat pads" buttons show
-    _browse = None                            # Past games' and the statistics' reading, once asked for
 
     def __init__(self, config: config_file.Config, store: Store, rig=None, *, config_path: Path | None = None,
                  config_errors=(), clock=time.monotonic, rng=None, speaker=None, **kwargs):
@@ -72,23 +71,13 @@ class CellmateApp(App):
         self._store_retry = None
         self.closed = False
         self.table = Table(self, store, prefs.layered(config, store), clock=clock, rng=rng,
-                           config_path=Path(config_path) if config_path else None, config_errors=config_errors)
+                           config_path=Path(config_path) if config_path else None, config_errors=config_errors,
+                           on_main=_on_main)
         if rig is not None:
             self.table.attach_rig(rig)
         if speaker is not None:
             self.table.attach_speaker(speaker)
         self.table.phones = Phones(self.table)   # [phones] on: started after the first frame (ui/start.py)
-
-    @property
-    def browse(self):
-        """What Past games and Statistics read (ui/browse.py), made when first asked for;
-        its worker's results hop onto the main thread."""
-        if self._browse is None:
-            from hardware.mainthread import to_main_thread
-
-            from .browse import Browse
-            self._browse = Browse(self.store, on_main=lambda fn: to_main_thread(fn)())
-        return self._browse
 
     def tr(self, key: str, *_lang, **params) -> str:
         """For kv: `app.tr('key', app.lang)` re-runs when the language changes."""
@@ -133,8 +122,6 @@ class CellmateApp(App):
             self._store_retry.cancel()
         self.table.phones.close()
         self.table.close()
-        if self._browse is not None:
-            self._browse.close()
         self.store.close()
 
     # -- what the table asks of the screens (ui/table.py `shell`) ------------------------
@@ -183,6 +170,12 @@ class CellmateApp(App):
         tour = TourDialog(steps, self.table.t, done=done, find=lambda name: self.sm.current_screen.ids.get(name))
         tour.open()
         return tour
+
+
+def _on_main(fn) -> None:
+    """A worker thread's result (Past games' and Statistics' reading) onto the main thread."""
+    from hardware.mainthread import to_main_thread
+    to_main_thread(fn)()
 
 
 def _offscreen() -> bool:

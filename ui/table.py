@@ -51,7 +51,10 @@ REFUSED = controller.REFUSED       # what a refused step raises: the rules said 
 
 
 class Table:
-    def __init__(self, shell, store, cfg, *, clock=time.monotonic, rng=None, config_path=None, config_errors=()):
+    _browse = None                            # Past games' and the statistics' reading, once asked for
+
+    def __init__(self, shell, store, cfg, *, clock=time.monotonic, rng=None, config_path=None, config_errors=(),
+                 on_main=None):
         self.shell = shell
         self.store = store
         self.cfg = cfg                                # the config with the saved settings over it (ui/prefs.py)
@@ -59,6 +62,7 @@ class Table:
         self.config_errors = list(config_errors)
         self.clock = clock
         self.rng = rng
+        self.on_main = on_main or (lambda fn: fn())   # a worker thread's result onto the main thread (the app's)
         self.rig = None
         self.speaker = None                           # the voice (hardware.speaker), once attached
         self.session: Session | None = None
@@ -108,14 +112,26 @@ class Table:
         self.clocks.show_timer()
 
     def close(self) -> None:
-        """Stop the clocks, release the pads, the voice and the rig (once; the store is the app's)."""
+        """Stop the clocks, release the pads, the reading of past games, the voice and the
+        rig (once; the store is the app's)."""
         self.closed = True
         self.clocks.stop()
         self.seat_pads.stop()
+        if self._browse is not None:
+            self._browse.close()
         if self.speaker is not None:
             self.speaker.close()
         if self.rig is not None:
             self.rig.close()
+
+    @property
+    def browse(self):
+        """What Past games and Statistics read (ui/browse.py: a worker thread on its own
+        connection), made when first asked for."""
+        if self._browse is None:
+            from .browse import Browse
+            self._browse = Browse(self.store, on_main=self.on_main)
+        return self._browse
 
     # the seat pads (ui/seat_pads.py)
     def open_pads(self, **hub_options):

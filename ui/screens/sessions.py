@@ -82,8 +82,8 @@ STATS_AHEAD = 0.4       # s on Past games before Statistics is made ready (its k
 class SessionsScreen(BaseScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.browse = self.app.browse           # reads the store for this screen (ui/browse.py)
-        self.past = self.browse.past_games(self.row_data, lambda: self.app.lang)    # what is listed
+        self.browse = self.table.browse         # reads the store for this screen (ui/browse.py)
+        self.past = self.browse.past_games(self.row_data, lambda: self.t.lang)    # what is listed
         self._more = Clock.create_trigger(lambda _dt: self.load_more())
         self._settle = Clock.create_trigger(lambda _dt: self.settle_some())
         self._read_ahead = Clock.create_trigger(lambda _dt: self.read_ahead())
@@ -125,7 +125,7 @@ class SessionsScreen(BaseScreen):
     def read_ahead(self):
         """The next page read and its rows made while this one is looked at, so "More" (or
         scrolling to the end) only shows them."""
-        if self.app.sm.current == self.name:
+        if self.manager is not None and self.manager.current == self.name:
             self.browse.read_ahead()
 
     def load_more(self):

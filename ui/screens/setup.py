@@ -237,7 +237,7 @@ class SetupScreen(BaseScreen):
         box = self.ids.options
         box.clear_widgets()
         game = games.get(self.game_id)
-        pads = self.app.pads_present      # with seat pads some options begin otherwise (a secret vote)
+        pads = self.table.pads_present    # with seat pads some options begin otherwise (a secret vote)
         self.options = {o.name: o.pads_default if pads and o.pads_default is not None
                         else o.table_default if o.table_default is not None else o.default for o in game.options}
         for option in game.options:

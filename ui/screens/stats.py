@@ -103,7 +103,7 @@ class StatsScreen(BaseScreen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.browse = self.app.browse   # reads the store for this screen (ui/browse.py)
+        self.browse = self.table.browse     # reads the store for this screen (ui/browse.py)
         self._widgets = iter(())        # those still to be made, the top first
         self._fill = Clock.create_trigger(lambda _dt: self.fill())
 
@@ -115,9 +115,9 @@ class StatsScreen(BaseScreen):
     def refresh(self):
         """Shown again with nothing changed: as it was. Otherwise the kept figures, or
         "working out" and then the figures (module doc)."""
-        if self.browse.statistics_hold(self.app.lang) and (self.ids.body.children or self.filling):
+        if self.browse.statistics_hold(self.t.lang) and (self.ids.body.children or self.filling):
             return
-        got = self.browse.statistics(self.arrived, self.app.lang)
+        got = self.browse.statistics(self.arrived, self.t.lang)
         if got is None:
             self.show_words(self.t("stats.working"))
         elif isinstance(got, StoreError):
@@ -205,7 +205,7 @@ class StatsScreen(BaseScreen):
 
     def number(self, value: float, digits: int = 1) -> str:
         text = f"{value:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{round(value)}"
-        return text.replace(".", ",") if self.app.lang == "de" else text
+        return text.replace(".", ",") if self.t.lang == "de" else text
 
     def widgets(self, played: stats.Stats, dice: dict[str, stats.Dice]) -> Iterator:
         t = self.t
@@ -265,7 +265,7 @@ class StatsScreen(BaseScreen):
         if dice.verdict == "few":
             return t("stats.dice.few", count=dice.total, need=stats.MIN_ROLLS)
         # in words, not a p-value: how rarely a fair die rolls this unevenly
-        odds = f"{stats.rarer_than(dice.p):,}".replace(",", "." if self.app.lang == "de" else ",")
+        odds = f"{stats.rarer_than(dice.p):,}".replace(",", "." if self.t.lang == "de" else ",")
         return t(f"stats.dice.{dice.verdict}", count=dice.total, odds=odds)
 
 
