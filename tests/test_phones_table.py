@@ -201,3 +201,22 @@ def test_the_snitch_stash_is_noted_on_its_owners_phone_alone(make_ui):
         if seat != owner:
             assert other.view(lambda v: v["v"] == head)["private"] == []
     assert not any(choice["label"] in text for text in ui.texts())       # not on the table's screen
+
+
+def test_a_failure_applying_a_phones_message_is_refused_in_words_and_logged_without_it(make_ui, caplog, monkeypatch):
+    import logging
+
+    from companion import phones as core
+    ui = phones_on(make_ui)
+    start_game(ui, "dice", ("Anna", "Ben"))
+    anna = seated_phone(ui, 0)
+
+    def broken(session, seat, message, pads=None, lang="en"):
+        raise RuntimeError(f"secret {message}")
+    monkeypatch.setattr(core, "phone_actions", broken)
+    caplog.set_level(logging.DEBUG)
+    head = ui.app.table.session.head
+    answer = anna.answer(anna.act(type="button", id="main"))
+    assert answer["type"] == "refused" and answer["words"] == "The table could not do that. Try again."
+    assert ui.app.table.session.head == head
+    assert "RuntimeError" in caplog.text and "secret" not in caplog.text

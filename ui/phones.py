@@ -33,6 +33,15 @@ def ack() -> dict:
     return {"type": "ack"}
 
 
+def where(exc: BaseException) -> str:
+    """An error for the log without its message (a phone's vote, a bar taken may be in it):
+    its type and where it was raised."""
+    import traceback
+    frames = traceback.extract_tb(exc.__traceback__)
+    at = f" at {frames[-1].filename}:{frames[-1].lineno} ({frames[-1].name})" if frames else ""
+    return type(exc).__name__ + at
+
+
 class Phones:
     def __init__(self, table, on_main=None, server_factory=None, address=None):
         self.table = table              # ui/table.py: its cfg, session, t, pad_table, perform_all
@@ -241,7 +250,7 @@ class Phones:
             try:
                 future.set_result(self.apply(seat, message))
             except Exception as exc:        # never a traceback to a phone; the table plays on
-                log.warning("a phone's message failed: %s", exc, exc_info=True)
+                log.warning("a phone's message failed: %s", where(exc))     # never its words: a secret may be in them
                 future.set_result(self._refused("failed"))
         self._hop(apply)()
         return future

@@ -407,7 +407,7 @@ class PhoneServer:
                 try:
                     answer = await asyncio.wrap_future(self.act(phone.seat, message))
                 except Exception as exc:        # the table failed to apply it: said, never a traceback
-                    log.warning("a phone's message could not be applied: %s", type(exc).__name__, exc_info=True)
+                    log.warning("a phone's message could not be applied: %s", type(exc).__name__)
                     answer = {"type": "refused", "key": "failed", "words": self.words.get("refused.failed", "failed")}
                 answer = dict(answer, msg=message_id)
             phone.answered(message_id, answer)
