@@ -47,7 +47,7 @@
 
   // -- the connection --------------------------------------------------------------
   function connect() {
-    if (stopped) return;
+    if (stopped || ws) return;           // one socket at a time (a timer and a wake-up may both ask)
     status(lastView ? w("reconnecting") : w("connecting"));
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
     ws.onopen = () => {
@@ -311,6 +311,8 @@
     tick = setInterval(draw, 250);
   }
 
+  // A phone put down sleeps and its socket with it: on waking, back at once (not after the next try's wait)
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) connect(); });
   document.title = w("title");
   connect();
 })();
