@@ -220,3 +220,14 @@ def test_a_failure_applying_a_phones_message_is_refused_in_words_and_logged_with
     assert answer["type"] == "refused" and answer["words"] == "The table could not do that. Try again."
     assert ui.app.table.session.head == head
     assert "RuntimeError" in caplog.text and "secret" not in caplog.text
+
+
+def test_phones_are_off_by_default_and_the_dialog_says_how_to_switch_them_on(make_ui):
+    ui = make_ui()
+    phones = ui.app.table.phones
+    assert Config().phones.enabled is False
+    assert phones.open() is None and phones.server is None and phones.address() == ""
+    dialog = open_dialog(ui)
+    assert dialog.ids.qr.opacity == 0 and dialog.address == ""
+    assert "[phones] enabled = true" in dialog.note
+    ui.shot("phones-dialog-off-en")
