@@ -362,7 +362,7 @@ def test_a_scheme_resolves_when_enough_cards_are_under_it():
     t.do("play_card", target=1)               # Cy completes it
     assert t.s["phase"] == "resolution" and t.s["resolving"] == 1 == t.s["current"]
     summary = GAME.summary(t.s, Catalogue("en"))
-    assert summary["headline"] == "Bob's Scheme resolves"
+    assert summary["headline"] == "Bob reveals"
     assert summary["prompt"] == "Cy shuffles the 2 cards + 1 Contact; Bob reveals."
     steps = next(line for line in summary["lines"] if line.startswith("Cy: pick up the 2 cards under Bob's Scheme"))
     assert "add the top card of the Prison Contacts Deck" in steps          # in full: in Help

@@ -18,7 +18,7 @@ from ui.actions import describe, find_spec, group_actions, panel
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
 LANGS = ("en", "de")
 PROMPT_MOST = 66            # two short lines at 24 px in the board's ~420 px
-HEADLINE_MOST = 30          # one line in the top strip
+HEADLINE_MOST = 24          # one line in the top strip (~200-330 px at 24 px)
 FIGURE_MOST = 12            # a figure on a seat's token
 # The moves the Log words itself ("snitch.done.<type>" or log_words): every one a table can make now
 WORDED = {"cards_ready", "scheme", "pick_guard", "pick_soap", "play_card", "draw_card", "use_item", "pass_soap",
