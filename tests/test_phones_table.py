@@ -231,3 +231,21 @@ def test_phones_are_off_by_default_and_the_dialog_says_how_to_switch_them_on(mak
     assert dialog.ids.qr.opacity == 0 and dialog.address == ""
     assert "[phones] enabled = true" in dialog.note
     ui.shot("phones-dialog-off-en")
+
+
+def test_a_setting_switches_phones_on_and_off_at_once(make_ui):
+    """What the Settings switch does (once ui/prefs.py lists phones.enabled): saved, then at once."""
+    import socket
+    ui = make_ui(config=Config(phones=Phones(enabled=False, port=0)))
+    table = ui.app.table
+    table.phones.options = {"host": "127.0.0.1"}
+    assert table.phones.server is None
+    assert table.change_setting("phones.enabled", True) is None
+    server = table.phones.server
+    assert server is not None and server.running
+    port = server.port
+    socket.create_connection(("127.0.0.1", port), timeout=2).close()
+    assert table.change_setting("phones.enabled", False) is None
+    assert table.phones.server is None
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", port), timeout=1)

@@ -54,7 +54,9 @@ class Phones:
         self._shown = None              # what the phones were last sent (a signature)
         self._lang = None               # the language the server's words are in
         self._publishing = False        # a publication waits for the frame being drawn
+        self._wanted = self.enabled     # [phones] enabled as last seen: a change switches at once
         self.dialog = None              # the Phones dialog while it is open (ui/dialogs/phones.py)
+        self.options: dict = {}         # PhoneServer's options for every start (tests: host="127.0.0.1")
 
     # -- switching on and off ---------------------------------------------------------------
     @property
@@ -73,7 +75,7 @@ class Phones:
                 return PhoneServer(port, act, notify, **kw).start()
         try:
             self.server = factory(self.table.cfg.phones.port, self._act, self._notify,
-                                  words=self.words(), lang=self.table.t.lang, **options)
+                                  words=self.words(), lang=self.table.t.lang, **{**self.options, **options})
         except Exception as exc:        # the port taken, no network: the table plays on without phones
             log.warning("the phones' server could not start: %s", exc)
             self.failure = str(exc) or type(exc).__name__
@@ -167,7 +169,12 @@ class Phones:
 
     # -- the table changed (the Kivy thread) ------------------------------------------------------
     def changed(self, force: bool = False) -> None:
-        """After every redraw of the table: send the phones what changed (nothing when nothing did)."""
+        """After every redraw of the table: send the phones what changed (nothing when nothing did).
+        A setting that switched phones on or off (Settings: ui/prefs.py, then a redraw) takes
+        effect here, at once."""
+        if self.enabled != self._wanted:
+            self._wanted = self.enabled
+            self.switch(self._wanted)
         server = self.server
         if server is None:
             return
