@@ -102,7 +102,8 @@ class PadTable:
     at yourself, DONE and EXTRA one seat to the left or the right): a vote can be
     changed until the last one is in, by its own voter.
 
-    Seats without a pad (online) vote on the screen, in the game's order (`cast`).
+    Seats without a pad (online) vote on the screen, in the game's order, or on their
+    phones, in any order (`cast` both).
     The app calls ``press`` for a pad press, ``cast`` for a vote on the screen and
     ``flush`` after any other change to the state (an undo, a pad going offline),
     performs the returned actions in order and stops at the first refused.
@@ -122,7 +123,9 @@ class PadTable:
         return [action] if action is not None else []
 
     def cast(self, state: dict | None, seat: int, choice: int) -> list[dict]:
-        """A ballot cast on the screen by `seat` (in its turn, only it seeing the screen)."""
+        """A ballot cast by `seat` on the screen (in its turn, only it seeing the screen) or
+        on its phone (companion.phones: in any order, several phones at once). Cast again
+        before the last one is in, it replaces the one before."""
         ballot = self._sync(state)
         if ballot is None or seat not in ballot.voters or choice not in ballot.candidates:
             return []
