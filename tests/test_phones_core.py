@@ -676,3 +676,14 @@ def test_the_countdown_after_an_undo_starts_when_the_table_went_back():
     again = seat_view(s, bob, "en")["countdown"]
     assert again["seconds"] == 15 and again["ends_at"] >= first["ends_at"] + 99
     assert seat_view(s, bob, "en", ends_at=1234.5)["countdown"] == {"ends_at": 1234.5, "seconds": 15}
+
+
+def test_a_snapshot_saved_before_the_phones_reads_as_nothing_noted():
+    """A snapshot from before the phones has no noted stash and no bar taken: read, it
+    has none noted, and plays on."""
+    for game_id, field, empty in (("snitch", "stash_items", [[]] * 4), ("singsing", "taken", None)):
+        game = GAMES[game_id]
+        state = Session.create(Store.memory(), game_id, NAMES[:4], rng=random.Random(1)).state
+        old = {k: v for k, v in state.items() if k != field}
+        assert game.upgrade(old)[field] == empty and game.upgrade(state) is state
+        game.check_invariants(game.upgrade(old))
