@@ -149,7 +149,7 @@ def test_four_phones_vote_in_secret_in_german(make_ui, browsers):
     address = qr_address(ui.shot("phones-dialog-de"))
     ui.modal().dismiss()
     for seat, driver in enumerate(browsers):
-        join(ui, driver, address, seat)
+        join(ui, driver, address, seat, picture="phones-join-de" if seat == 3 else None)
     to_gun_vote(ui.app)
     ui.pump(2)
     assert ui.app.sm.current == "vote"
