@@ -18,13 +18,25 @@ PHONE = (390, 844)
 COLOURS = ("orange", "sky", "green", "yellow")
 
 
-@pytest.fixture(scope="module")
-def browsers():
-    """Four phones: one headless Chromium each (its own profile: its own seat key), shared by the tests."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+class Browsers:
+    """Headless Chromiums, one per phone (each its own profile: its own seat key), started
+    as the tests first ask for them and shared by the tests of this module (of a worker)."""
 
-    def one():
+    def __init__(self):
+        self.drivers: list = []
+
+    def take(self, count: int) -> list:
+        from concurrent.futures import ThreadPoolExecutor
+        more = count - len(self.drivers)
+        if more > 0:
+            with ThreadPoolExecutor(more) as pool:          # started side by side
+                self.drivers += list(pool.map(lambda _: self._one(), range(more)))
+        return self.drivers[:count]
+
+    @staticmethod
+    def _one():
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium")
         for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -35,12 +47,17 @@ def browsers():
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",   # a phone's screen, its whole page
                                {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
         return driver
-    from concurrent.futures import ThreadPoolExecutor
-    with ThreadPoolExecutor(4) as pool:          # started side by side: a second or two, not four
-        drivers = list(pool.map(lambda _: one(), range(4)))
-    yield drivers
-    for driver in drivers:
-        driver.quit()
+
+    def quit(self):
+        for driver in self.drivers:
+            driver.quit()
+
+
+@pytest.fixture(scope="module")
+def browsers():
+    pool = Browsers()
+    yield pool
+    pool.quit()
 
 
 def players(names):
@@ -97,7 +114,7 @@ def shot(ui, driver, name, settle=0.1):
 
 
 def test_phones_join_by_the_qr_code_roll_drop_and_come_back(make_ui, browsers):
-    anna, ben = browsers[:2]
+    anna, ben = browsers.take(2)
     ui = make_ui(seat=0, config=Config(language="en", phones=Phones(enabled=True, port=0)))
     table = ui.app.table
     assert table.phones.open(host="127.0.0.1") is not None
@@ -138,6 +155,7 @@ def _next_action(table):
 
 
 def test_four_phones_vote_in_secret_in_german(make_ui, browsers):
+    browsers = browsers.take(4)
     ui = make_ui(seat=0, config=Config(language="de", phones=Phones(enabled=True, port=0)))
     table = ui.app.table
     assert table.phones.open(host="127.0.0.1") is not None
@@ -186,6 +204,7 @@ def play_until(table, phase):
 
 
 def test_sing_sing_the_file_holder_notes_the_bar_on_the_phone_and_every_phone_counts_down(make_ui, browsers):
+    browsers = browsers.take(4)
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
     ui = make_ui(seat=0, config=Config(language="en", phones=Phones(enabled=True, port=0)))
