@@ -59,30 +59,20 @@ def seat_view(session, seat: int, lang: str, pads: PadTable | None = None, now: 
     `ends_at`: when the table's own countdown ends (epoch seconds), when the caller knows
     it (else worked out from when its step was saved)."""
     game, t = session.game, Catalogue(lang)
-    view = session.view
+    view, summary, shared = _shared(session, t)
     players = view["players"]
     if not _whole(seat) or not 0 <= seat < len(players):
         raise PhoneRefused("bad_seat", t("phones.refused.bad_seat"))
     mine = game.seat_public(session.state, seat, veiled=session.veiled())
-    summary = game.summary(view, t)
-    board = game.board(view, t)
-    finished = bool(view.get("finished"))
+    finished = shared["finished"]
     ballot = None if finished else game.ballot(view)
     current = None if finished else view.get("current")
     forms = [] if finished else _forms(t, players, game.private_moves(mine, seat))
     return {
-        "v": session.head,
-        "game": t(game.title),
-        "lang": t.lang,
+        **shared,
+        "players": [dict(p, figures=list(p["figures"])) for p in shared["players"]],   # each view its own
         "you": seat,
-        "players": [{"seat": i, "name": p["name"], "colour": p.get("colour"), "letter": p.get("letter"),
-                     "figures": _figures(summary, board, i), "turn": current == i}
-                    for i, p in enumerate(players)],
-        "headline": summary.get("headline", ""),
         "prompt": _prompt(t, summary, view, seat, current, ballot, pads, finished, forms),
-        "news": _news(session, t),
-        "finished": finished,
-        "result": _result(game, view, t) if finished else "",
         "buttons": [] if ballot is not None else _buttons(game, view, seat, t),
         "private": [str(line) for line in game.private_words(mine, seat, t)],
         "vote": None if ballot is None else _vote(t, view, ballot, seat, pads),
@@ -91,15 +81,43 @@ def seat_view(session, seat: int, lang: str, pads: PadTable | None = None, now: 
     }
 
 
+# What every seat's view shares, kept for the state it was made for: each change the
+# server sends to up to 8 phones, and the table's words need be found once for them.
+_SHARED: dict[int, tuple] = {}      # id(session) -> (state, veiled, lang, head, (view, summary, parts))
+
+
+def _shared(session, t) -> tuple[dict, dict, dict]:
+    """(the table's view, its summary, the parts of seat_view every seat shares)."""
+    state, veiled = session.state, session.veiled()
+    kept = _SHARED.get(id(session))
+    if kept is not None and kept[0] is state and kept[1:4] == (veiled, t.lang, session.head):
+        return kept[4]
+    game, view = session.game, session.view
+    summary, board = game.summary(view, t), game.board(view, t)
+    finished = bool(view.get("finished"))
+    current = None if finished else view.get("current")
+    parts = {"v": session.head, "game": t(game.title), "lang": t.lang,
+             "players": [{"seat": i, "name": p["name"], "colour": p.get("colour"), "letter": p.get("letter"),
+                          "figures": _figures(summary, board, i), "turn": current == i}
+                         for i, p in enumerate(view["players"])],
+             "headline": summary.get("headline", ""), "news": _news(session, t), "finished": finished,
+             "result": _result(game, view, t) if finished else ""}
+    if len(_SHARED) >= 8:
+        _SHARED.clear()
+    _SHARED[id(session)] = (state, veiled, t.lang, session.head, (view, summary, parts))
+    return view, summary, parts
+
+
 def _figures(summary: dict, board, seat: int) -> list[str]:
-    """The seat's key figures as the table shows them: its badges (Soap, mask, ...), its counts."""
-    badges = (summary.get("badges") or {}).get(seat) or []
-    short: list[str] = []
+    """The seat's key figures as the table shows them: its tags and pieces (the Soap, the
+    mask, ...), its counts ("4 cards")."""
+    out = [str(x) for x in (summary.get("badges") or {}).get(seat) or []]
     if board is not None:
+        out += [str(token.label) for token in board.tokens if token.seat == seat]
         for view in board.seats:
             if view.seat == seat:
-                short = list(view.short) or [f"{words}: {n}" for words, n in view.counts]
-    return [str(x) for x in badges] + [str(x) for x in short]
+                out += [str(x) for x in view.short] or [f"{words}: {n}" for words, n in view.counts]
+    return list(dict.fromkeys(out))
 
 
 def _prompt(t, summary, view, seat, current, ballot, pads, finished, forms) -> str:

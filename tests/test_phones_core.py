@@ -687,3 +687,20 @@ def test_a_snapshot_saved_before_the_phones_reads_as_nothing_noted():
         old = {k: v for k, v in state.items() if k != field}
         assert game.upgrade(old)[field] == empty and game.upgrade(state) is state
         game.check_invariants(game.upgrade(old))
+
+
+def test_each_seats_view_is_its_own_and_follows_every_change():
+    """The views share the table's words (found once a change) but not their data: one
+    changed does not change another; an UNDO and a new step at the same number are new."""
+    s = snitch()
+    a, b = seat_view(s, 0, "en"), seat_view(s, 1, "en")
+    a["players"][0]["figures"].append("x")
+    a["players"][1]["name"] = "y"
+    assert seat_view(s, 1, "en") == b and "x" not in b["players"][0]["figures"]
+    s.act({"type": "draw_card"})
+    drawn = seat_view(s, 1, "en")
+    s.undo()
+    s.act({"type": "play_card", "target": 1})
+    played = seat_view(s, 1, "en")
+    assert drawn["v"] == played["v"] and drawn["news"] != played["news"]
+    assert seat_view(s, 1, "de")["lang"] == "de"
