@@ -249,3 +249,11 @@ def test_a_setting_switches_phones_on_and_off_at_once(make_ui):
     assert table.phones.server is None
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=1)
+
+
+def test_the_terminal_is_told_phones_are_on_without_the_key(make_ui):
+    from ui.start import start_summary
+    ui = phones_on(make_ui)
+    lines = start_summary(ui.app, "config.toml", [])
+    assert any(line.startswith("  Phones at the table: on, port 0") for line in lines)
+    assert ui.app.table.phones.server.registry.join_key not in "\n".join(lines)

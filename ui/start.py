@@ -190,6 +190,9 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False,
     pads = app.table.cfg.pads                 # (the hub itself starts after the first frame)
     if pads.enabled and pads.simulated:
         lines.append(f"  Seat pads: {pads.simulated} simulated; keys 1-8 press MAIN, Shift+1-8 DONE")
+    if app.table.cfg.phones.enabled:          # (the server starts after the first frame; no key said here)
+        lines.append(f"  Phones at the table: on, port {app.table.cfg.phones.port}; the code to scan is in the "
+                     "Phones dialog")
     lines.append("  Quit: close the window, or Ctrl+C here")
     store = app.store
     where = store.path if store.path is not None else "nowhere: this run keeps games in memory only"
