@@ -704,3 +704,36 @@ def test_each_seats_view_is_its_own_and_follows_every_change():
     played = seat_view(s, 1, "en")
     assert drawn["v"] == played["v"] and drawn["news"] != played["news"]
     assert seat_view(s, 1, "de")["lang"] == "de"
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=False) | st.text(max_size=12)
+                    | st.sampled_from(["main", "done", "form", "vote", "button", "record_item", "use_item", "key",
+                                       "take_bar", "guess_bar", "long", "use_item:0"]),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                        st.sampled_from(["type", "id", "args", "seat", "item", "window", "bar", "msg", "x"]), inner,
+                        max_size=4), max_leaves=10)
+
+
+@settings(max_examples=100, **SETTINGS)
+@given(message=JSON, seat=st.integers(-1, 6) | st.booleans(), game=st.sampled_from(["snitch", "singsing"]))
+def test_any_message_is_taken_as_a_seats_own_step_or_refused_in_words(message, seat, game):
+    """Whatever a phone sends: a refusal in words, or steps of its own seat the rules take;
+    never an error of another kind, never a change before the table performs them."""
+    if game == "snitch":
+        s = snitch()
+        resolve_under(s, 1, success=False)
+    else:
+        s, _ann, _bob = singsing(4)
+        s.act({"type": "start_timer"})
+    head, state = s.head, copy.deepcopy(s.state)
+    try:
+        todo = phone_actions(s, seat, message, PadTable())
+    except PhoneRefused as refused:
+        assert refused.words and "{" not in refused.words
+    else:
+        for kind, what in todo:
+            assert kind in ("press", "cast", "act")
+            if kind == "act":
+                assert what["player"] == seat
+                s.game.resolve(s.state, what, random.Random(0))     # the rules take it
+    assert s.head == head and s.state == state
