@@ -58,11 +58,14 @@ def test_dig_michelle_moves_and_extorts(make_ui, lang):
     assert ui.app.store.get_setting(BOARD_KEY) == {"4": ["cell_block", "showers"]}  # remembered
     on = {token.key: token.place for token in GAMES["dig"].board(session.state, t).tokens}
     assert on["michel"] == on["prisoner.1"] == "cell_block"      # Michelle and Ben together on the board
-    # the seat list is clipped to where it is now, not where it was before the last step
-    seats = ui.app.screen("game").ids.seat_scroll
-    x, y = seats.to_window(*seats.pos)
-    box = seats._scissor
-    assert (box.x, box.y, box.width, box.height) == (round(x), round(y), round(seats.width), round(seats.height))
+    # on the board in view: the Cell Block's tile holds Ben's chip and Michelle beside it
+    tiles = {tile.title: tile for tile in ui.app.screen("game").ids.board.ids.areas.children}
+    block = next(tile for title, tile in tiles.items() if "Cell" in title or "Zellen" in title)
+    pieces = list(reversed(block.ids.chips.children))
+    assert [chip.letter for chip in pieces[:1]] == ["B"]
+    assert [pill.text for pill in pieces[1:]] == [
+        next(tk.short or tk.label for tk in GAMES["dig"].board(session.state, t).tokens if tk.key == "michel")]
+    ui.shot(f"dig-{lang}-2-raw")
     look(ui, f"dig-{lang}-2-michelle-extorts")
 
     # the extortion, step by step: a Knife on the Michel card, and Ben gives up
@@ -70,7 +73,7 @@ def test_dig_michelle_moves_and_extorts(make_ui, lang):
     assert dialog.question == t("dig.param.knife")
     answer(ui, words["yes"])
     assert session.state["extortion"]["step"] == "threat"
-    assert {"cooperate", "fight", "give_up"} <= set(ui.app.screen("game").buttons)
+    assert all(ui.app.screen("game").offers(step) for step in ("cooperate", "fight", "give_up"))
     look(ui, f"dig-{lang}-3-threat")
     dialog = act(ui, "give_up")                  # the Tool in hand and the cards in hand: one page
     assert dialog.form is not None
@@ -100,13 +103,13 @@ def test_a_tool_pile_marked_empty_by_touch_takes_steal_a_spoon_away(make_ui):
     act(ui, "roll")
     answer(ui, "1")                                # Cell Block or Cafeteria: to the Cafeteria
     screen = ui.app.screen("game")
-    assert "steal_spoon" in screen.buttons
+    assert screen.offers("steal_spoon")
     act(ui, "pile_empty")
     answer(ui, "Spoons")
     assert session.state["empty"] == ["spoon"] and session.state["actions_left"] == 1
     assert any(line.startswith("Empty piles: Spoons") for line in screen_lines(ui))
-    assert "steal_spoon" not in screen.buttons
+    assert not screen.offers("steal_spoon")
     ui.app.root.ids.toast.hide()
     look(ui, "dig-en-empty-spoon-pile")
     act(ui, "pile_filled")                         # one pile empty: nothing to ask
-    assert session.state["empty"] == [] and "steal_spoon" in screen.buttons
+    assert session.state["empty"] == [] and screen.offers("steal_spoon")

@@ -70,7 +70,10 @@ def test_help_a_rules_error_and_undo_in_german(make_ui):
     dialog = ui.modal()
     assert dialog.title == "Hilfe: Grab dich frei"
     paragraphs = [p.text for p in reversed(dialog.ids.paragraphs.children)]
-    # the rules for now first (a turn: its actions, the moves, digging), each with where the rulebook says it
+    # what lies on the table first (the facts the table view leaves out), then the rules for now
+    # (a turn: its actions, the moves, digging), each with where the rulebook says it
+    assert paragraphs[0] == "Jetzt auf dem Tisch"
+    paragraphs = paragraphs[paragraphs.index("Die Regeln für jetzt"):]
     assert paragraphs[:2] == ["Die Regeln für jetzt", "Dein Zug: bis zu 2 Aktionen. Standardaktionen überall, "
                               "ortsgebundene Aktionen nur an ihrem Ort. Die Hintergrundkarte aufdecken kostet keine Aktion. "
                               "(Spielregel: \u201eBist Du an der Reihe\u201c)"]
@@ -170,7 +173,7 @@ def test_play_again_at_the_end_keeps_the_game(make_ui):
     session = ui.app.table.session
     for _ in range(5):                        # five bars out, three Eddies free: Anna keeps the file
         ui.app.table.on_input(InputEvent.TIMER)     # start the guess
-        if "free_convict" in ui.app.screen("game").buttons:
+        if ui.app.screen("game").offers("free_convict"):
             act(ui, "free_convict")
             answer(ui, "Eddie")
         ui.app.table.on_input(InputEvent.REDO)      # UNDO held: the guess was wrong

@@ -23,16 +23,16 @@ def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):
     game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"))
     session = ui.app.table.session
     tags = dict(seat_texts(ui))
-    assert tags["Anna"] == "file" and tags["Ben"] == "mask"
+    assert tags["Anna"] == "File" and tags["Ben"] == "Mask"
     assert not ui.app.countdown_on and game.countdown.height == 0  # no guess, no clock
 
     act(ui, "start_timer")
     assert session.state["phase"] == "guess"
     assert ui.app.countdown_on and ui.app.countdown_text == "15"
     assert game.countdown.height >= 100 and game.countdown.opacity == 1
-    # while the guess runs the clock is the screen: the seats and the board step aside
-    assert game.seat_scroll.parent is None and game.line_scroll.parent is None
-    assert game.countdown.width > 400 and game.countdown.height > 200
+    # while the guess runs the clock takes the board's place; the seats stay round it
+    assert game.board.parent is None and game.left.parent is not None and game.right.parent is not None
+    assert game.countdown.width > 300 and game.countdown.height > 200
     gc.collect()   # off the tree they are kept, not lost: they come back after the guess
     ui.rig.played.clear()
     run(ui, 6.0)
@@ -42,7 +42,7 @@ def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):
     ui.app.root.ids.toast.hide()
     look(ui, "singsing-1-countdown-mid-run")
     digits = game.countdown.ids.digits
-    assert digits.text == "9" and digits.font_size >= 150  # big: read across the table
+    assert digits.text == "9" and digits.font_size >= 120  # big: read across the table
 
     run(ui, 6.0)   # 12 s: the first tick, 3 s left
     assert ui.rig.played == ["tick"] and ui.app.countdown_phase == "last"
@@ -54,10 +54,9 @@ def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):
     assert session.actions()[-1] == {"type": "timeout", "turn": 1, "guess": 1}
     assert session.state["phase"] == "remove" and session.state["turn"] == 2
     assert not ui.app.countdown_on and game.countdown.height == 0
-    # the seats and the board are back where they were: seats left, then the prompt, news, board
-    assert game.seat_scroll.parent is not None and game.seat_scroll.right <= game.prompt_scroll.x
-    middle = [w.__self__ for w in reversed(game.prompt_scroll.parent.children)]
-    assert middle == [game.prompt_scroll, game.countdown, game.news_scroll, game.line_scroll]
+    # the board is back where it was: under the banner, the news, the prompt and the clock's place
+    middle = [w.__self__ for w in reversed(game.middle.children)]
+    assert middle == [game.banner, game.headline, game.news, game.prompt, game.countdown, game.board]
     assert any("Ben" in line and "time" in line.lower() for line in screen_lines(ui))
     look(ui, "singsing-3-timed-out")
     run(ui, 5.0)
@@ -208,7 +207,7 @@ def test_without_the_guess_timer_the_guess_waits_for_the_verdict(make_ui):
     ui.pump(2)
     assert session.state["phase"] == "guess" and ui.clock.pending == []
     assert game.prompt.text.endswith("Right or wrong?")
-    assert game.seat_scroll.parent is not None      # the seats did not step aside for a clock
+    assert game.board.parent is not None      # the board did not step aside for a clock
     look(ui, "singsing-untimed-guess")
     ui.app.table.on_input(InputEvent.CONFIRM)
     assert session.state["phase"] == "remove" and session.state["file"] == 1

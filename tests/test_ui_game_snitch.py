@@ -6,7 +6,7 @@ import re
 import pytest
 
 from companion.inputs import InputEvent
-from ui_fixtures import (act, answer, fill, kivy_window, look, make_ui, press, screen_lines,  # noqa: F401
+from ui_fixtures import (seat_cards, act, answer, fill, kivy_window, look, make_ui, press, screen_lines,  # noqa: F401
                          seat_texts, number, start_game)
 
 pytestmark = pytest.mark.ui
@@ -187,13 +187,13 @@ def test_a_failed_scheme_by_touch(make_ui):
     look(ui, "snitch-failed-scheme")
 
     # nobody is asked which Item it is: the table sees how many lie in Ben's stash
-    assert "stash_item" not in ui.app.screen("game").buttons
+    assert not ui.app.screen("game").offers("stash_item")
     contacts = session.state["contacts"]
     act(ui, "new_scheme")
     number(ui, 1)
     assert session.state["contacts"] == contacts - 1 and session.state["hands"][1] == 9
     assert "Items in the stash, face down: Ben\u00a01" in screen_lines(ui)   # a name and its count kept together
-    cards = {card.name: card for card in reversed(game.seats.children)}
+    cards = {card.name: card for card in seat_cards(ui)}
     assert cards["Ben"].counts == ["9 cards", "1 Item"] and cards["Anna"].counts == ["5 cards", "0 Items"]
     said = " ".join(ui.texts())
     assert not re.search(r"\b(Key|Crowbar|Binoculars|Knuckle Irons|Bribe Money)\b", said), said   # never which

@@ -17,7 +17,7 @@ from companion.config import Config, Pads
 from companion.pads import BLUE, DONE, MAGENTA, MAIN, VOTED, WHITE, colour_of
 from hardware.keyboard import PAD_DONE, PAD_MAIN, PadKeys, pad_key_for
 from hardware_fixtures import PressedAsThePortOpens
-from ui_fixtures import (act, answer, kivy_window, look, make_ui, open_setup, seat_texts, start_game,  # noqa: F401
+from ui_fixtures import (seat_cards, act, answer, kivy_window, look, make_ui, open_setup, seat_texts, start_game,  # noqa: F401
                          to_gun_vote)
 
 pytestmark = pytest.mark.ui
@@ -353,7 +353,7 @@ def test_sing_sing_mask_and_file_light_the_pads_and_an_offline_seat_shows_on_its
     pad(ui, file_).tap(MAIN)
     until(ui, lambda: app.table.session.state["phase"] == "guess", what="the guess to start")
     led_is(ui, pad(ui, file_), (WHITE, "fast"))
-    cards = list(reversed(game.seats.children))
+    cards = seat_cards(ui)
     assert [card.pad for card in cards] == ["online"] * 3
 
     other = next(s for s in range(3) if s not in (mask, file_))

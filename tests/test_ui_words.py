@@ -18,7 +18,7 @@ from companion.config import Config, Pads
 from companion.inputs import LABELS, InputEvent
 from companion.store import DB_NAME
 from test_ui_pads import until
-from ui_fixtures import (StubRig, bring_into_view, kivy_window, look, make_ui, start_game,  # noqa: F401
+from ui_fixtures import (seat_cards, StubRig, bring_into_view, kivy_window, look, make_ui, start_game,  # noqa: F401
                          start_table)
 
 pytestmark = pytest.mark.ui
@@ -197,7 +197,7 @@ def seat_names_read(ui, names) -> list[list[str]]:
     the card, a line broken only after a space or a hyphen (the name's own, or one
     added inside a word too long for the line)."""
     screen = ui.app.screen("game")
-    cards = list(reversed(screen.ids.seats.children))
+    cards = seat_cards(ui)
     assert [card.name for card in cards] == list(names)
     drawn = []
     for card in cards:

@@ -620,17 +620,17 @@ def act(ui, key):
     screen = ui.app.screen("game")
     assert ui.app.sm.current == "game"
     ui.pump(1)     # the layout after the last step: where the finger lands
-    if key not in screen.buttons and any(key in (g.type, (g.type, g.label)) for g in screen.panel.adjust):
-        # a correction: behind "Adjust", as a finger finds it
-        adjust = screen.button("open_adjust")
-        bring_into_view(ui, adjust)
-        ui.tap(adjust)
-        dialog = ui.modal()
-        assert dialog is screen.adjust_dialog, f"Adjust did not open its list for {key!r}"
-        button = dialog.buttons[key]
-        bring_into_view(ui, button)
-        ui.tap(button)
-        return ui.modal()
+    for behind, groups, opened in (("open_adjust", screen.panel.adjust, "adjust_dialog"),
+                                   ("open_more", screen.panel.others, "more_dialog")):
+        if key not in screen.buttons and any(key in (g.type, (g.type, g.label)) for g in groups):
+            # a correction behind "Adjust", another step behind "More", as a finger finds it
+            ui.tap(screen.button(behind))
+            dialog = ui.modal()
+            assert dialog is getattr(screen, opened), f"{behind} did not open its list for {key!r}"
+            button = dialog.buttons[key]
+            bring_into_view(ui, button)
+            ui.tap(button)
+            return ui.modal()
     button = screen.button(key)
     bring_into_view(ui, button)
     ui.tap(button)
@@ -724,10 +724,17 @@ def press(ui, name):
     return ui.modal()
 
 
+def seat_cards(ui) -> list:
+    """The game screen's seat tokens in seat order (clockwise round the edge)."""
+    screen = ui.app.screen("game")
+    return screen.seat_tokens(len(screen.players(ui.app.table.session)))
+
+
 def seat_texts(ui):
-    """Each seat card as (name, tags), clockwise."""
-    seats = ui.app.screen("game").ids.seats
-    return [(card.name, " · ".join(card.tags)) for card in reversed(seats.children)]
+    """Each seat token as (name, tags), clockwise."""
+    screen = ui.app.screen("game")
+    cards = screen.seat_tokens(len(screen.players(ui.app.table.session)))
+    return [(card.name, " · ".join(card.tags)) for card in cards]
 
 
 def plain(text: str) -> str:
@@ -738,12 +745,32 @@ def plain(text: str) -> str:
 
 
 def screen_lines(ui):
-    return [plain(c.text) for c in reversed(ui.app.screen("game").ids.lines.children)]
+    """The facts of the table now, as Help lists them first ("On the table now"): the
+    table view leaves them out. Help is opened and closed again, as a finger would."""
+    from ui.dialogs.help import HelpHeading
+    screen = ui.app.screen("game")
+    dialog = screen.open_help()
+    ui.pump(1)
+    heading, inside, out = ui.app.table.t("help.table"), False, []
+    for widget in reversed(dialog.ids.paragraphs.children):
+        if isinstance(widget, HelpHeading):
+            inside = widget.text == heading
+        elif inside:
+            out.append(plain(widget.text))
+    dialog.dismiss()
+    ui.pump(1)
+    return out
+
+
+def news_line(ui) -> str:
+    """What the last step did, as the line above the board says it ("" when none)."""
+    return plain(ui.app.screen("game").ids.news.text)
 
 
 def marked_lines(ui):
-    """The summary lines, each with whether it is marked as changed by the last step."""
-    return [(plain(label.text), label.fresh) for label in reversed(ui.app.screen("game").ids.lines.children)]
+    """The facts, each with whether the last step changed it (the news line shows the last)."""
+    fresh = set(ui.app.screen("game").fresh)
+    return [(line, line in fresh) for line in screen_lines(ui)]
 
 
 def to_gun_vote(app):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.games.base import ADJUST, END_TURN, ActionSpec, Game, Param
+from companion.games.base import ADJUST, END_TURN, EQUAL, PLAIN, RIGHT, WRONG, ActionSpec, Game, Param
 
 PAIR_SEP = "+"   # a choice naming two things at once ("cell_block+cafeteria")
 
@@ -136,6 +136,7 @@ class ActionPanel:
     other steps under it, the end of the turn kept in sight, the corrections
     behind one "Adjust" button."""
     primary: ActionGroup | None
+    peer: ActionGroup | None           # beside the primary, as large: its equal, or the other verdict
     others: list[ActionGroup]
     end_turn: ActionGroup | None       # legal now
     end_turn_type: str | None          # the move that ends the turn in this phase, legal or not
@@ -149,9 +150,26 @@ def panel(groups: list[ActionGroup], current, end_turn_type: str | None = None) 
     ender = next((g for g in groups if role(g) == END_TURN), None)
     # what normally comes next: the first step the game lists as primary, else the first
     primary = next((g for g in play if group_tone(g, groups, current) == "primary"), play[0] if play else None)
-    return ActionPanel(primary, [g for g in play if g is not primary], ender,
+    # a verdict (Right, Wrong) or one of equal choices: the other one stands beside it
+    paired = (RIGHT, WRONG, EQUAL)
+    peer = next((g for g in play if g is not primary and group_look(g) in paired), None) \
+        if primary is not None and group_look(primary) in paired else None
+    if peer is not None and group_look(primary) == WRONG and group_look(peer) == RIGHT:
+        primary, peer = peer, primary    # the tick first, on the left, the cross beside it
+    return ActionPanel(primary, peer, [g for g in play if g is not primary and g is not peer], ender,
                        ender.type if ender is not None else end_turn_type,
                        [g for g in groups if role(g) == ADJUST])
+
+
+def group_look(group: ActionGroup) -> str:
+    """How a step's button looks (Move.look): its verdict or equal choice, or plain."""
+    return group.specs[0].look if group.specs else PLAIN
+
+
+def look_words(words: str, look: str) -> str:
+    """A verdict's words with its mark, so it is not told by colour alone: ✓ Right, ✗ Wrong."""
+    mark = {RIGHT: "\u2713", WRONG: "\u2717"}.get(look)
+    return f"{mark} {words}" if mark else words
 
 
 def fixed_value(param: Param):

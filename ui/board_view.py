@@ -24,6 +24,7 @@ from . import theme
 from .seating import CHIP, chip_boxes, place_tags, table_height
 from .widgets.chips import Chip
 from .widgets.lists import reuse
+from .widgets.text import drawn_width
 
 
 class CounterTile(BoxLayout):
@@ -45,8 +46,8 @@ class CounterTile(BoxLayout):
         return [x, self.y + dp(1), x, self.y + dp(15)]
 
 
-class CounterStrip(StackLayout):
-    """The board's counters side by side (wrapping), the table's main number first."""
+class CounterStrip(BoxLayout):
+    """The board's counters side by side, sharing the row, the table's main number first."""
 
     def show(self, board) -> None:
         counters = sorted(board.counters, key=lambda c: not c.big)
@@ -58,6 +59,69 @@ class CounterStrip(StackLayout):
             tile.share = counter.value / total if total else -1.0
             tile.marks = [at / total for at, _words in counter.marks if total and 0 < at < total]
             tile.big = counter.big
+            # a share of the row as wide as its longest word needs (never a word broken
+            # for want of room the next tile does not use), the table's main number wider
+            words = (counter.short or counter.label).split() or [""]
+            need = max(drawn_width(word, dp(24), False) for word in words) + dp(16)
+            tile.size_hint_x = max(need, dp(96)) * (1.3 if counter.big else 1)
+
+
+class ChipRow(Widget):
+    """The pieces on a place: the players' chips, then the others' tags (Michel(le)),
+    in rows as the place's width holds them, up to `max_rows`; what does not fit then
+    closes up in the last row like coins laid out."""
+    rows = NumericProperty(1)           # rows in use, for the place's height
+    max_rows = NumericProperty(2)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._chips: list = []     # kept from step to step, shown or not
+        self._pills: list = []
+        self.bind(width=self._lay, children=self._lay, pos=self._lay, max_rows=self._lay)
+
+    def show(self, chips: list[tuple[str, str]], pills: list[str]) -> None:
+        """chips: (colour, letter) per player's piece; pills: the others' names."""
+        while len(self._chips) < len(chips):
+            self._chips.append(_small_chip())
+        while len(self._pills) < len(pills):
+            pill = TokenPill()
+            pill.bind(width=self._lay)     # its words' width is known a moment after they are set
+            self._pills.append(pill)
+        for (colour, letter), chip in zip(chips, self._chips):
+            chip.colour, chip.letter = colour, letter
+        for text, pill in zip(pills, self._pills):
+            pill.text = text
+        wanted = self._chips[:len(chips)] + self._pills[:len(pills)]
+        if list(reversed(self.children)) != wanted:
+            self.clear_widgets()
+            for widget in wanted:
+                self.add_widget(widget)
+        self._lay()
+
+    def _lay(self, *_):
+        items = list(reversed(self.children))
+        if not items:
+            self.rows = 0
+            return
+        gap, width = dp(4), max(1.0, self.width)
+        rows: list[list] = [[]]
+        for item in items:
+            used = sum(w.width + gap for w in rows[-1])
+            # a tag's words are never covered: it opens a row of its own rather than close up
+            if rows[-1] and used + item.width > width and (len(rows) < max(1, int(self.max_rows))
+                                                           or isinstance(item, TokenPill)):
+                rows.append([])
+            rows[-1].append(item)
+        self.rows = len(rows)
+        high = max(w.height for w in items)
+        for r, row in enumerate(rows):
+            need = sum(w.width for w in row) + gap * (len(row) - 1)
+            # too many for the row: each steps less than its width, the last one whole
+            squeeze = 0.0 if need <= width or len(row) < 2 else (need - width) / (len(row) - 1)
+            x = self.x
+            for item in row:
+                item.pos = (x, self.top - (r + 1) * (high + gap) + gap + (high - item.height) / 2)
+                x += item.width + gap - squeeze
 
 
 class TokenPill(Label):
@@ -71,17 +135,33 @@ class AreaTile(BoxLayout):
     facts = StringProperty("")
     marked = BooleanProperty(False)      # where the action is (the heist being attempted)
 
+    shown_facts = StringProperty("")    # the facts when the place has room for them under its pieces
+
+    def on_kv_post(self, base_widget):
+        super().on_kv_post(base_widget)
+        self.bind(size=self._fit, facts=self._fit)
+
+    def _fit(self, *_):
+        """As many rows of pieces as the place's height holds (two at most), then its
+        facts if there is still room for all of them: never a fact cut in half."""
+        ids = self.ids
+        room = self.height - self.padding[1] - self.padding[3] - ids.title.height - dp(8)
+        chip_row = dp(CHIP) + dp(4)
+        ids.chips.max_rows = max(1, min(2, int(room // chip_row)))
+        left = room - ids.chips.rows * chip_row
+        width = max(1.0, self.width - self.padding[0] - self.padding[2])
+        lines = max(1, -(-drawn_width(self.facts, dp(24), False) // width)) if self.facts else 0
+        self.shown_facts = self.facts if lines and left >= lines * dp(30) else ""
+
     def show(self, area, tokens, players) -> None:
-        self.title = area.label
-        self.facts = "\n".join(area.facts)
+        self.title = area.short or area.label
+        self.facts = " · ".join(area.facts)
         self.marked = area.status == "attempted"
         chips = [t for t in tokens if t.colour]
         pills = [t for t in tokens if not t.colour]
-        for token, chip in zip(chips, reuse(self.ids.chips, len(chips), _small_chip)):
-            chip.colour = token.colour
-            chip.letter = next((p["letter"] for p in players if p["colour"] == token.colour), "?")
-        for token, pill in zip(pills, reuse(self.ids.pills, len(pills), TokenPill)):
-            pill.text = token.label
+        self.ids.chips.show([(token.colour, next((p["letter"] for p in players if p["colour"] == token.colour), "?"))
+                             for token in chips], [token.short or token.label for token in pills])
+        self._fit()
 
 
 def _small_chip() -> Chip:
@@ -261,20 +341,32 @@ class BoardPanel(BoxLayout):
     def show(self, board, players) -> None:
         board = board or Board()     # a game without a board: nothing drawn
         ids = self.ids
-        # nothing to draw (a setup checklist): no gaps between empty parts either
-        self.spacing = dp(6) if (board.counters or board.table or board.areas or board.scores) else 0
-        ids.counters.show(board)
-        ids.table.show(board, players)
+        scores = board.scores
+        # at the end the scoreboard is the board; a setup checklist draws nothing
+        shown = Board(scores=scores) if scores else board
+        plain = Board(counters=tuple(c for c in shown.counters if not c.colour))
+        ids.counters.show(plain)
+        ids.pips.text = pip_line([c for c in shown.counters if c.colour])
         self.layout = board.layout
-        by_piece = [a for a in board.areas if a.pieces]
-        by_name = [a for a in board.areas if not a.pieces]
+        by_piece = [a for a in shown.areas if a.pieces]
+        by_name = [a for a in shown.areas if not a.pieces]
         for area, tile in zip(by_name, reuse(ids.areas, len(by_name), AreaTile)):
             tile.show(area, [t for t in board.tokens if t.place == area.key], players)
         for area, tile in zip(by_piece, reuse(ids.pieces, len(by_piece), PieceTile)):
             tile.short, tile.pieces = area.short or area.label, list(area.pieces)
-        scores = board.scores
-        for rank, (score, row) in enumerate(zip(scores, reuse(ids.scores, len(scores), ScoreRow)), start=1):
+        for place, (score, row) in enumerate(zip(scores, reuse(ids.scores, len(scores), ScoreRow)), start=1):
             who = players[score.seat]
-            row.rank, row.colour, row.letter, row.name = str(rank), who["colour"], who["letter"], who["name"]
+            row.rank, row.colour, row.letter, row.name = str(score.rank or place), who["colour"], who["letter"], who["name"]
             row.total, row.winner = str(score.total), score.winner
-            row.parts = " + ".join(words for words, _points in score.parts)
+            made = " + ".join(words for words, _points in score.parts)
+            row.parts = " · ".join(part for part in (score.outcome, made) if part)
+
+
+def pip_line(counters) -> str:
+    """Counters of one colour each (the gems in the bag) as coloured dots with how many,
+    in the order the game gives: the same order wherever they are drawn."""
+    from kivy.utils import escape_markup
+
+    # the dot and its number in one font span: a line never breaks between them
+    return "   ".join(f"[color={theme.text_hex(c.colour)}][font=DejaVuSans]\u25cf{escape_markup(str(c.value))}"
+                       "[/font][/color]" for c in counters)

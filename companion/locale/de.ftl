@@ -184,6 +184,9 @@ game-no_actions = Hier ist nichts zu tun: Rückgängig, oder auf den Tisch warte
 game-adjust = Anpassen
 game-adjust_title = Tisch anpassen
 game-adjust_body = Berichtigen, was eine Karte geändert hat. Jede Änderung lässt sich rückgängig machen.
+game-more = Mehr
+game-more_title = Weitere Schritte
+game-more_body = Was jetzt sonst noch geht. Jeder Schritt lässt sich rückgängig machen.
 picker-skip = Überspringen
 picker-done = Fertig
 picker-roll = Cellmate würfeln lassen
@@ -291,21 +294,22 @@ advanced-hardware = Hardware
 advanced-pads = Platz-Pads: { $reason }
 pads-port = USB-Gerät { $n }
 option-checklist = Aufbau-Liste und wer beginnt
-setup-headline = Aufbau: { $game }
+setup-headline = Aufbau
 setup-param-step = Aufbauschritt
 setup-action-skip = Überspringen: alles liegt
 setup-line-todo = { $text }
 setup-line-done = Erledigt: { $text }
 setup-prompt-check =
     { $count ->
-        [one] Baut das Spiel wie aufgelistet auf; tippt den letzten Schritt an, wenn er erledigt ist.
-       *[other] Baut das Spiel wie aufgelistet auf; tippt jeden Schritt an, wenn er erledigt ist (noch { $count }).
+        [one] Ein Schritt noch: antippen, wenn er erledigt ist.
+       *[other] Aufbauen: jeden Schritt antippen, wenn erledigt (noch { $count }).
     }
 error-setup_checked = Es liegt schon alles bereit.
 error-setup_not_laid_out = Erst aufbauen: jeden Schritt antippen oder überspringen.
 error-setup_bad_step = Dieser Schritt ist schon erledigt.
 help-rule = { $text } (Spielregel: { $where })
 help-now = Die Regeln für jetzt
+help-table = Jetzt auf dem Tisch
 help-rules = Die Regeln in Kürze
 help-readings = Wie Cellmate die Regeln liest
 setup-log-first = { $name } beginnt

@@ -184,6 +184,9 @@ game-no_actions = Nothing to do here: undo, or wait for the table.
 game-adjust = Adjust
 game-adjust_title = Adjust the table
 game-adjust_body = Put right what a card changed. Each correction can be undone.
+game-more = More
+game-more_title = Other steps
+game-more_body = What else may be done now. Each step can be undone.
 picker-skip = Skip
 picker-done = Done
 picker-roll = Let Cellmate roll
@@ -291,21 +294,22 @@ advanced-hardware = Hardware
 advanced-pads = Seat pads: { $reason }
 pads-port = USB device { $n }
 option-checklist = Setup checklist and who starts
-setup-headline = Setting up { $game }
+setup-headline = Setting up
 setup-param-step = Setup step
 setup-action-skip = Skip: all laid out
 setup-line-todo = { $text }
 setup-line-done = Done: { $text }
 setup-prompt-check =
     { $count ->
-        [one] Lay out the box as listed; tap the last step when it is done.
-       *[other] Lay out the box as listed; tap each step when it is done ({ $count } to go).
+        [one] One step left: tap it when it is done.
+       *[other] Set up the box: tap each step when done ({ $count } to go).
     }
 error-setup_checked = Everything is laid out already.
 error-setup_not_laid_out = Lay out the box first: tap each step, or skip them.
 error-setup_bad_step = That step is done already.
 help-rule = { $text } (Rulebook: { $where })
 help-now = The rules for now
+help-table = On the table now
 help-rules = The rules in short
 help-readings = How Cellmate reads the rules
 setup-log-first = { $name } starts

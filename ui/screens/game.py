@@ -4,21 +4,20 @@ Its look is in game.kv beside this file."""
 from __future__ import annotations
 
 
-from kivy.properties import BooleanProperty
-
+from kivy.metrics import dp, sp
 
 from .. import actions as A
 from .. import theme
 from ..adjust import AdjustDialog
 from ..dialogs.action import ActionDialog
 from ..dialogs.help import HelpDialog
-from ..widgets.buttons import BigButton
 from ..widgets.lists import reuse
 from ..widgets.seats import SeatCard, pad_mark
-from ..widgets.text import Caption
+from ..widgets.text import drawn_width
 from .base import BaseScreen
 
 ADJUST = "open_adjust"    # the button that opens the corrections (not a move: its key in `buttons`)
+MORE = "open_more"        # the button that opens the other steps
 
 
 def colour_words(t, game, players):
@@ -46,39 +45,55 @@ def colour_words(t, game, players):
     return paint
 
 
-def seat_board(board, seat: int, tags: list[str]) -> tuple[list[str], str, float]:
-    """What the board puts in front of a seat: its counts, short ("4 cards"; those
-    its tags do not say already), and its progress on the board's first track,
-    with the share done."""
+def seat_board(board, seat: int, tags: list[str]) -> tuple[list[str], str, float, list]:
+    """What the board puts on a seat's token: its figures, short ("4 cards"; at most
+    two, those its tags do not say already), its progress on the board's first track
+    with the share done, and its pieces as coloured pips ((colour, count), ...)."""
     if board is None:
-        return [], "", 0.0
+        return [], "", 0.0, []
     said = " ".join(tags).lower()
     view = next((v for v in board.seats if v.seat == seat), None)
-    counts, shorts = (view.counts, view.short or [f"{words} {number}" for words, number in view.counts]) if view \
-        else ((), ())
-    # a count the tags name already ("actions: 2" beside "Actions left 2") is said once
-    shown = [short for (words, _number), short in zip(counts, shorts)
-             if not any(len(word) > 3 and word in said for word in words.lower().split())]
+    if view is None:
+        shown, pips = [], []
+    elif view.figures:
+        shown, pips = list(view.figures), list(view.pips)
+    else:
+        counts, shorts = view.counts, view.short or [f"{words} {number}" for words, number in view.counts]
+        # a count the tags name already ("actions: 2" beside "Actions left 2") is said once
+        shown = [short for (words, _number), short in zip(counts, shorts)
+                 if not any(len(word) > 3 and word in said for word in words.lower().split())][:2]
+        pips = list(view.pips)
     if not board.tracks:
-        return shown, "", 0.0
+        return shown, "", 0.0, pips
     track = board.tracks[0]
+    named = (track.short or track.label).lower()
+    shown = [figure for figure in shown if named not in figure.lower()]    # the bar says it, once
     value = track.values[seat] if seat < len(track.values) else 0
     share = min(1.0, value / track.goal) if track.goal else 0.0
-    return shown, f"{track.short or track.label}\u00a0{value}/{track.goal}", share
+    return shown, f"{track.short or track.label}\u00a0{value}/{track.goal}", share, pips
 
 
-class FactLine(Caption):
-    """One line of the game's summary; `fresh` when the last step changed it."""
-    fresh = BooleanProperty(False)
+def ring_sides(count: int) -> tuple[list[int], list[int]]:
+    """The seats round the screen's edge in their clockwise order, as the players sit:
+    the first up the left side from the bottom, the rest down the right side from the
+    top. Returned as each column shows them, top to bottom."""
+    left = (count + 1) // 2
+    return list(reversed(range(left))), list(range(left, count))
+
+
+def _token() -> SeatCard:
+    return SeatCard(size_hint_y=1)    # the column's height shared: the same size, whoever sits there
 
 
 class GameScreen(BaseScreen):
     """Any game but the dice table, from its own descriptions: the summary
-    (headline, banner, prompt, seats with badges, lines) and the legal actions
-    as buttons. A tap asks the action's arguments (ActionDialog) and sends it."""
+    (headline, banner, prompt, badges, facts), the board and the legal actions.
+    The seats sit round the edge, the board between them, the next step below. A
+    tap asks the action's arguments (ActionDialog) and sends it."""
 
-    _seen: dict = {}     # the summary lines last shown, by session
-    _stepped_aside: list = []   # (widget, parent, index) while a guess clock has the screen
+    _board_aside: list = []   # (widget, parent, index) while a guess clock has the board's place
+    _seen: dict = {}          # the facts last shown, by session
+    fresh: list = []          # the facts the last step changed (the news line shows the last of them)
 
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
@@ -91,24 +106,20 @@ class GameScreen(BaseScreen):
         self.guess_focus(on)
 
     def guess_focus(self, on: bool) -> None:
-        """While a guess clock runs (Sing Sing), the clock is the screen: the seats,
-        the last step's news and the board step aside, and the clock takes their room.
-        One thing to read across the table, and each second's frame draws only what
-        is left. They come back, in place, when the clock goes."""
+        """While a guess clock runs (Sing Sing), the clock takes the board's place: one
+        thing to read across the table, and each second's frame draws only what is
+        left. The seats stay round it. The board comes back, in place, when it goes."""
         ids = self.ids
-        if on and not self._stepped_aside:
-            aside = []
-            for proxy in (ids.seat_scroll, ids.news_scroll, ids.line_scroll):
-                widget = proxy.__self__    # ids are weak: off the tree, only this list keeps it
-                parent = widget.parent
-                aside.append((widget, parent, parent.children.index(widget)))
-                parent.remove_widget(widget)
-            self._stepped_aside = aside
+        if on and not self._board_aside:
+            widget = ids.board.__self__    # ids are weak: off the tree, only this list keeps it
+            parent = widget.parent
+            self._board_aside = [(widget, parent, parent.children.index(widget))]
+            parent.remove_widget(widget)
             ids.countdown.size_hint_y = 1
-        elif not on and self._stepped_aside:
-            for widget, parent, index in reversed(self._stepped_aside):
+        elif not on and self._board_aside:
+            for widget, parent, index in self._board_aside:
                 parent.add_widget(widget, index=index)
-            self._stepped_aside = []
+            self._board_aside = []
             ids.countdown.size_hint_y, ids.countdown.height = None, 0
 
     def refresh(self):
@@ -122,6 +133,7 @@ class GameScreen(BaseScreen):
         if dialog is not None and dialog.asked_at != (session.id, session.head) and dialog._window is not None:
             dialog.dismiss()    # the table moved on meanwhile (a button, the clock): the question is stale
         summary = game.summary(state, t)
+        self.summary = summary
         players = self.players(session)
         current = state.get("current")
         if not isinstance(current, int) or not 0 <= current < len(players):
@@ -130,10 +142,6 @@ class GameScreen(BaseScreen):
 
         ids.headline.text = summary.get("headline", "")
         who = players[current] if current is not None and not finished else None
-        ids.turn_chip.colour = who["colour"] if who else "grey"
-        ids.turn_chip.letter = who["letter"] if who else "?"
-        ids.turn_chip.opacity = 1 if who else 0
-        ids.turn_chip.width = ids.turn_chip.height if who else 0
         ids.headline.color = theme.rgba(theme.text_hex(who["colour"])) if who else theme.TEXT
         ids.banner.text = summary.get("banner") or ""
         paint = colour_words(t, game, players)
@@ -142,42 +150,48 @@ class GameScreen(BaseScreen):
         board = game.board(state, t)
         ids.board.show(board, players)
         badges = summary.get("badges") or {}
-        for seat, (player, card) in enumerate(zip(players, reuse(ids.seats, len(players), SeatCard))):
+        for seat, card in zip(range(len(players)), self.seat_tokens(len(players))):
+            player = players[seat]
             tags = list(badges.get(seat, badges.get(str(seat), [])))
+            tags += [token.short or token.label for token in (board.tokens if board else ())
+                     if token.seat == seat and (token.short or token.label) not in tags]
             card.colour, card.letter, card.name = player["colour"], player["letter"], player["name"]
             card.current = seat == current and not finished
-            card.counts, card.track, card.track_share = seat_board(board, seat, tags)
+            card.counts, card.track, card.track_share, card.pips = seat_board(board, seat, tags)
             card.tags = tags
+        self.show_news(session, summary, paint, finished)
         self.show_pads()
-
-        texts = list(summary.get("lines", []))
-        before = self._seen.get(session.id)
-        self._seen = {session.id: set(texts)}
-        self.fresh = None
-        changed = {line for line in texts if before is not None and line not in before}
-        if len(changed) * 2 > len(texts):
-            changed = set()   # a whole new picture (setup done, a new phase): nothing stands out
-        for line, label in zip(texts, reuse(ids.lines, len(texts), FactLine)):
-            # a fact that changed with the last step is marked
-            label.text, label.fresh = paint(line), line in changed
-            if label.fresh:
-                self.fresh = label
-        # what the last step did, in sight above the board (the last fact it changed:
-        # a roll's result, a timeout), so the board never scrolls away to show it
-        news = self.fresh is not None and not finished and summary.get("news", True)
-        ids.news.text = self.fresh.text if news else ""
-        # over: the scoreboard leads the board; without one the outcome ends the facts
-        at_end = finished and not (board is not None and board.scores)
-        ids.line_scroll.at_end = at_end
-        ids.line_scroll.scroll_y = 0 if at_end else 1
-
         self.show_actions(session, players, current, finished)
         ids.undo_btn.disabled = not session.can_undo
         ids.redo_btn.disabled = not session.can_redo
 
+    def show_news(self, session, summary, paint, finished) -> None:
+        """What the last step did (a roll's result, a timeout), in sight above the board:
+        the last fact it changed. The facts themselves are in Help."""
+        texts = list(summary.get("lines", []))
+        before = self._seen.get(session.id)
+        self._seen = {session.id: set(texts)}
+        changed = [line for line in texts if before is not None and line not in before]
+        if len(changed) * 2 > len(texts):
+            changed = []   # a whole new picture (setup done, a new phase): nothing stands out
+        self.fresh = changed
+        news = changed and not finished and summary.get("news", True)
+        self.ids.news.text = paint(changed[-1]) if news else ""
+
+    def seat_tokens(self, count: int) -> list[SeatCard]:
+        """The seats' tokens in seat order, placed round the edge (ring_sides); the same
+        widgets from step to step, moved only when the number of seats changes."""
+        left, right = ring_sides(count)
+        cards = {}
+        for column, seats in ((self.ids.left, left), (self.ids.right, right)):
+            for seat, card in zip(seats, reuse(column, len(seats), _token)):
+                cards[seat] = card
+        return [cards[seat] for seat in range(count)]
+
     def show_actions(self, session, players, current, finished):
-        """The primary step large, the other steps under it, the end of the turn in
-        sight (muted while it may not be made yet), the corrections behind Adjust."""
+        """The primary step large (with its equal beside it), the end of the turn in
+        sight (muted while it may not be made yet), the other steps behind More, the
+        corrections behind Adjust."""
         t, ids, game, state = self.t, self.ids, session.game, session.view
         self.groups = A.group_actions(game.legal_actions(state))
         ender = game.turn_end(state)
@@ -189,12 +203,14 @@ class GameScreen(BaseScreen):
             button.group = group
             actor = group.actor
             who = players[actor] if actor is not None and 0 <= actor < len(players) else None
-            button.text, button.tone = t(group.label), tone
+            look = A.group_look(group)
+            button.text = A.look_words(t(group.label), look)
+            button.tone = {A.RIGHT: "go", A.WRONG: "danger"}.get(look, tone)
             button.colour, button.letter = (who["colour"], who["letter"]) if who else ("grey", "")
             self.buttons.setdefault(group.type, button)
             self.buttons[(group.type, group.label)] = button
 
-        primary = ids.primary
+        primary, peer = ids.primary, ids.peer
         if panel.primary is not None:
             dress(primary, panel.primary, "primary")
         elif finished:   # the game is over: playing again is what comes next
@@ -202,17 +218,18 @@ class GameScreen(BaseScreen):
                 None, t("dice.play_again"), "go", "grey", "")
             self.buttons["play_again"] = primary
         else:
-            primary.group, primary.text, primary.letter = None, "", ""
-        # the other steps: quieter than the primary; the chip still says whose they are.
-        # Last, when the game allows any, "Adjust": the corrections behind one button
-        shown = panel.others + ([ADJUST] if panel.adjust else [])
-        for group, button in zip(shown, reuse(ids.actions, len(shown), self._action_button)):
-            if group is ADJUST:
-                button.group, button.text, button.tone, button.colour, button.letter = (
-                    ADJUST, t("game.adjust"), "quiet", "grey", "")
-                self.buttons[ADJUST] = button
-                continue
-            dress(button, group, "quiet" if A.group_tone(group, self.groups, current) == "quiet" else "normal")
+            primary.group, primary.text, primary.tone, primary.letter = None, "", "quiet", ""
+        if panel.peer is not None:
+            dress(peer, panel.peer, "primary")
+        else:
+            peer.group, peer.text, peer.letter = None, "", ""
+        self.fit_bar()
+        more, adjust = ids.more_btn, ids.adjust_btn
+        more.disabled, adjust.disabled = not panel.others, not panel.adjust
+        if panel.others:
+            self.buttons[MORE] = more
+        if panel.adjust:
+            self.buttons[ADJUST] = adjust
         end = ids.end_turn
         end.muted = panel.end_turn is None
         if panel.end_turn is not None:
@@ -222,19 +239,34 @@ class GameScreen(BaseScreen):
             end.colour, end.letter = "grey", ""
         else:
             end.group, end.text, end.letter = None, "", ""
-        ids.no_actions.opacity = 0 if primary.text or ids.actions.children or end.text else 1
 
-    def _action_button(self) -> BigButton:
-        button = BigButton()
-        button.group = None
-        button.bind(on_release=self.tapped)
-        return button
+    def fit_bar(self) -> None:
+        """The bar's widths: More and Adjust as their words; the end of the turn as its
+        words, or all the room when it is the only step; the primary step (and its
+        equal) the rest. Laid out now, not over the next frames: a button that just
+        came never draws its words squeezed into the width it had while gone."""
+        ids = self.ids
+        primary, peer, end = ids.primary, ids.peer, ids.end_turn
+        for button in (primary, peer):
+            button.size_hint_x = 1 if button.text else None
+            if not button.text:
+                button.width = 0
+        end.big = not primary.text
+        if end.text and primary.text:
+            end.size_hint_x = None
+            end.width = max(dp(150), drawn_width(end.text, sp(24), True) + dp(28)) + (dp(56) if end.letter else 0)
+        else:
+            end.size_hint_x = 1 if end.text else None
+            if not end.text:
+                end.width = 0
+        bar = primary.parent
+        bar.do_layout()
+        for button in bar.children:
+            button.do_layout()
 
     def tapped(self, button):
         group = button.group
-        if group is ADJUST:
-            self.open_adjust()
-        elif group is None:
+        if group is None:
             if button is self.ids.primary and self.table.session is not None and self.table.session.finished:
                 self.table.play_again()
         elif isinstance(group, str):
@@ -242,26 +274,40 @@ class GameScreen(BaseScreen):
         else:
             self.choose(group)
 
+    def _words(self, group) -> str:
+        players = self.players(self.table.session)
+        return A.by_whom(self.t, players, group.actor, A.look_words(self.t(group.label), A.group_look(group)))
+
+    def open_more(self) -> AdjustDialog | None:
+        """The other steps that may be taken now, one button each; a tap asks its arguments."""
+        groups = getattr(self, "panel", None) and self.panel.others
+        if not groups:
+            return None
+        t = self.t
+        dialog = AdjustDialog(groups, self._words, self.choose, title=t("game.more_title"), body=t("game.more_body"))
+        self.more_dialog = dialog
+        dialog.open()
+        return dialog
+
     def open_adjust(self) -> AdjustDialog | None:
         """The corrections (a card's effect), one button each; a tap asks its arguments."""
         groups = getattr(self, "panel", None) and self.panel.adjust
         if not groups:
             return None
         t = self.t
-        players = self.players(self.table.session)
-
-        def words(group):
-            return A.by_whom(t, players, group.actor, t(group.label))
-        dialog = AdjustDialog(groups, words, self.choose, title=t("game.adjust_title"), body=t("game.adjust_body"))
+        dialog = AdjustDialog(groups, self._words, self.choose, title=t("game.adjust_title"),
+                              body=t("game.adjust_body"))
         self.adjust_dialog = dialog
         dialog.open()
         return dialog
 
     def show_pads(self):
-        """Each seat card says when its pad is offline (Table.pad_states); in place."""
+        """Each seat token says when its pad is offline (Table.pad_states); in place."""
         states = self.table.pad_states
         t = self.t
-        for seat, card in enumerate(reversed(self.ids.seats.children)):
+        session = self.table.session
+        count = len(self.players(session)) if session is not None else 0
+        for seat, card in enumerate(self.seat_tokens(count)):
             card.pad = states.get(seat, "")
             card.pad_text = pad_mark(t, card.pad)
 
@@ -278,19 +324,27 @@ class GameScreen(BaseScreen):
         dialog.open()
         return dialog
 
+    def offers(self, type_or_key) -> bool:
+        """Whether a step (its type, or (type, label)) may be taken now: on the bar,
+        behind More or behind Adjust."""
+        return any(type_or_key in (g.type, (g.type, g.label)) for g in getattr(self, "groups", ()))
+
     def button(self, type_or_key):
         """The button for an action type (or (type, label)): what a finger taps."""
         return self.buttons[type_or_key]
 
     def open_help(self) -> HelpDialog:
-        """The rules in short, those for this point of the game first, each with where the
+        """What lies on the table now (the facts the table view leaves out), then the
+        rules in short, those for this point of the game first, each with where the
         rulebook says it; beside them how Cellmate reads the rules, and the buttons."""
         session = self.table.session
         t = self.t
         game, state = session.game, session.view
         now, others = game.rules(t, state)
         readings = game.help(t, state) or [t("help.none")]
-        sections = [(t("help.now"), now), (t("help.rules"), others), (t("help.readings"), readings)]
+        facts = list(game.summary(state, t).get("lines", []))
+        sections = ([(t("help.table"), facts)] if facts else []) + [
+            (t("help.now"), now), (t("help.rules"), others), (t("help.readings"), readings)]
         dialog = HelpDialog([t("help.common")], sections=sections, title=t("help.title", game=t(game.title)))
         dialog.open()
         return dialog

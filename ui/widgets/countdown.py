@@ -80,6 +80,7 @@ class BigCountdown(LaterLook, BoxLayout):
 
     def digits_font(self, height: float, width: float, words: float, seconds: str) -> float:
         """As big as the ring allows beside its words: "1:45" takes more room than "9"."""
-        room = width - 2 * dp(10) - self.spacing - words
+        room = width - 2 * dp(10) - self.spacing - words - dp(4)    # a few px spare: glyphs round up
         wide = drawn_width(seconds or "0", 100, True) / 100      # per px of font size
-        return max(sp(24), min(height * 0.7, dp(180), room / wide if wide else dp(180)))
+        # whole pixels: each glyph then draws as wide as within the whole number
+        return float(int(max(sp(24), min(height * 0.7, dp(180), room / wide if wide else dp(180)))))

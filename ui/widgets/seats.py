@@ -9,17 +9,18 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 
 from .. import theme
-from ..wrapping import pack
+from ..wrapping import name_lines, pack
 from .looks import LaterLook
-from .text import drawn_width
+from .text import drawn_width, table_language
 
 
 class SeatCard(LaterLook, BoxLayout):
-    """One seat at the table, read from across it (all at 24 px): the name on its
-    own line, whole (NameLabel); under it the chip with what lies in front of the
-    player beside it ("4 cards · 0 Items"), then the game's tags (Soap, Guard ...),
-    packed a few to a line; with seat pads, a dot for a pad online and "pad
-    offline" for one unplugged."""
+    """One seat round the table, read from across it (all at 24 px): the chip with the
+    name beside it, whole (NameLabel); under them what lies in front of the player
+    ("4 cards · 0 Items"), the pieces at the seat (Soap, Guard ...) and their pips,
+    as many to a line as fit; progress toward the goal as a bar along the bottom;
+    with seat pads, a dot for a pad online and "pad offline" for one unplugged. The
+    seat whose turn it is stands out: a bright frame and a lighter face."""
     colour = StringProperty("grey")
     letter = StringProperty("?")
     name = StringProperty("")
@@ -30,34 +31,56 @@ class SeatCard(LaterLook, BoxLayout):
     counts = ListProperty([])           # what lies in front of them, short: "4 cards", "0 Items"
     track = StringProperty("")          # toward the goal: "Tunnel 3/8"
     track_share = NumericProperty(0.0)
-    SIDE_LINES = 2                      # lines beside the chip; more go under it, the card's full width
+    pips = ListProperty([])             # pieces as coloured dots: (colour, how many), ... (Heist's gems)
 
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
-        self.bind(counts=self._flow, tags=self._flow, current=self._flow, width=self._flow)
+        self.bind(counts=self._flow, tags=self._flow, current=self._flow, width=self._flow, pips=self._flow,
+                  track=self._flow, name=self._flow)
         self._flow()
 
-    def _flow(self, *_):
-        """The counts, then the tags, as many to a line as fit: first beside the chip, then under it."""
-        from kivy.utils import escape_markup
+    def _place_chip(self, full: float) -> float:
+        """The chip beside the name while the name takes two lines there at most; beside
+        the figures, under a name given the whole width, when it would take three: the
+        token keeps its height either way. The room left for the figures' lines."""
         ids = self.ids
-        side, rest = ids.side, ids.rest
-        full = self.width - self.padding[0] - self.padding[2]
+        chip, row, lower, name = ids.chip, ids.row, ids.lower, ids.name
+        beside = full - chip.width - row.spacing
+        lines = name_lines(self.name, beside - name.reserve - dp(2),
+                           lambda text: drawn_width(text, name.font_size, True), table_language())
+        home = row if len(lines) <= 2 else lower
+        if chip.parent is not home:
+            chip.parent.remove_widget(chip)
+            home.add_widget(chip, index=len(home.children))    # first, on the left
+        return full if home is row else beside
+
+    def _flow(self, *_):
+        """The track, the counts, the pips, then the tags, as many to a line as fit."""
+        from kivy.utils import escape_markup
+        side = self.ids.side
+        full = self._place_chip(self.width - self.padding[0] - self.padding[2]) - dp(2)
         size = side.font_size
-        counts, tags = list(self.counts), list(self.tags)
-        rooms = [full - ids.chip.width - ids.row.spacing - dp(2)] * self.SIDE_LINES + [full - dp(2)]
-        lines = pack(counts + tags, rooms, lambda text: drawn_width(text, size, False), SEPARATOR)
-        # the counts dim, the tags bright (the badge colour on the seat whose turn it is)
-        colours = [theme.TEXT_DIM] * len(counts) + [theme.BADGE if self.current else theme.TEXT] * len(tags)
-        painted = iter(f"[color={_hex(colour)}]{escape_markup(item)}[/color]"
-                       for item, colour in zip(counts + tags, colours))
+        counts, tags = ([self.track] if self.track else []) + list(self.counts), list(self.tags)
+        pips = [(colour, f"{PIP}{count}") for colour, count in self.pips]
+        items = counts + [text for _colour, text in pips] + tags
+        lines = pack(items, [full], lambda text: drawn_width(text, size, False), SEPARATOR)
+        # the counts dim, a pip in its colour, the tags bright (the badge colour on the seat whose turn it is)
+        colours = ([theme.TEXT if self.track and i == 0 else theme.TEXT_DIM for i in range(len(counts))]
+                   + [theme.rgba(theme.text_hex(colour)) for colour, _ in pips]
+                   + [theme.BADGE if self.current else theme.TEXT] * len(tags))
+        painted = iter(f"[color={_hex(colour)}]{_pip_font(escape_markup(item))}[/color]"
+                       for item, colour in zip(items, colours))
         separator = f"[color={_hex(theme.TEXT_DIM)}]{SEPARATOR}[/color]"
-        lines = [separator.join(next(painted) for _ in line) for line in lines]
-        side.text = "\n".join(line for line in lines[:self.SIDE_LINES] if line)
-        rest.text = "\n".join(lines[self.SIDE_LINES:])
+        side.text = "\n".join(separator.join(next(painted) for _ in line) for line in lines)
 
 
 SEPARATOR = " · "
+PIP = "\u25cf"      # a dot; drawn from DejaVu Sans, which has it
+
+
+def _pip_font(text: str) -> str:
+    # the dot and its number in one font span: a line never breaks between them
+    return f"[font=DejaVuSans]{text}[/font]" if text.startswith(PIP) else text
 
 
 def _hex(rgba) -> str:
