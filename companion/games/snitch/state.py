@@ -407,8 +407,9 @@ def start_gun_vote(s):
     (and the hands) leaves the table; the Guard turns to the Escape Route."""
     n = len(s["players"])
     s["removed"] += sum(cards_at(sc) for sc in s["schemes"] if sc is not None) + sum(stashed(s, x) for x in seats(s))
-    s.update(schemes=[None] * n, stash=[0] * n, stash_items=[[] for _ in range(n)], guard=None, handcuffs_up=False, phase="gun_vote", resolving=None,
-             last_played=None, votes=[None] * n, voted=[False] * n, tally=None, current=s["soap"])
+    s.update(schemes=[None] * n, stash=[0] * n, stash_items=[[] for _ in range(n)], guard=None, handcuffs_up=False,
+             phase="gun_vote", resolving=None, last_played=None, votes=[None] * n, voted=[False] * n, tally=None,
+             current=s["soap"])
 
 
 def vote(s, a):
