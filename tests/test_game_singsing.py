@@ -401,7 +401,7 @@ def test_three_of_the_same_convict_wins_at_once():
     refused(state, "game_over", "start_timer")
     summary = GAME.summary(state, Catalogue("en"))
     assert summary["banner"] == "P0 wins with three of the same convict!"
-    assert "winner" in summary["badges"][0]
+    assert "Winner" in summary["badges"][0]
 
 
 def test_three_different_convicts_win_at_once():

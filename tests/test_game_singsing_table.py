@@ -92,6 +92,9 @@ def test_every_seat_shows_at_most_two_short_figures_and_the_tokens_are_one_word(
             assert len(view.figures) == (2 if state["options"]["advanced"] else 1)
         assert {(token.key, token.seat) for token in board.tokens} == {("mask", state["mask"]), ("file", state["file"])}
         assert all(token.short and " " not in token.short for token in board.tokens)
+        # the seats' tags: the winner alone (the tokens say the mask and the file, once)
+        badges = GAME.summary(state, t)["badges"]
+        assert badges == ({state["winner"]: [t("singsing.badge.winner")]} if state["finished"] else {}), badges
         assert board.counters[0].short and " " not in board.counters[0].short
 
 
