@@ -199,8 +199,10 @@ def test_every_finished_game_ends_on_a_ranked_scoreboard_in_the_games_words(lang
         for score in scores:
             won = last["convicts"][score.seat]
             assert score.total == sum(won.values())
-            assert score.parts == tuple((t(f"singsing.convict.{c}"), won[c]) for c in CONVICTS)
+            assert score.parts == tuple((f"{c[0].upper()}{won[c]}", won[c]) for c in CONVICTS if won[c])
             assert score.outcome and "singsing." not in score.outcome
+            # one line beside the name: the outcome and the parts as the screen joins them
+            assert len(" · ".join([score.outcome, " + ".join(w for w, _n in score.parts)])) <= 36, score
         assert GAME.result(last)["scores"] == [sum(won.values()) for won in last["convicts"]]
     assert ended >= len(GAMES) // 2
 
@@ -216,8 +218,10 @@ def test_the_scoreboard_says_how_the_winner_won_and_what_the_others_got():
     assert state["finished"] and state["winner"] == 1 and state["win"] == "same"
     said = {lang: [(s.seat, s.rank, s.total, s.outcome) for s in GAME.board(state, T[lang]).scores] for lang in LANGS}
     assert said["en"] == [(1, 1, 4, "won with 3 × Joe"), (0, 2, 1, "1 convict"), (2, 3, 0, "no convict")]
-    assert said["de"] == [(1, 1, 4, "gewonnen mit 3 × Joe"), (0, 2, 1, "1 Häftling"), (2, 3, 0, "kein Häftling")]
-    assert T["en"]("singsing.outcome.different") == "won with all three convicts"
+    assert said["de"] == [(1, 1, 4, "Sieg mit 3 × Joe"), (0, 2, 1, "1 Häftling"), (2, 3, 0, "kein Häftling")]
+    assert [s.parts for s in GAME.board(state, T["en"]).scores] == [(("J3", 3), ("M1", 1)), (("E1", 1),), ()]
+    assert T["en"]("singsing.outcome.different") == "won with all three"
+    assert T["de"]("singsing.outcome.different") == "Sieg mit allen dreien"
     assert T["en"]("singsing.outcome.convicts", count=2) == "2 convicts"
 
 

@@ -176,8 +176,9 @@ class SingSingView:
             else:
                 outcome = t("singsing.outcome.convicts", count=totals[seat])
                 rank = 2 + sum(total > totals[seat] for total in others)
-            return Score(seat, totals[seat], tuple((t(f"singsing.convict.{c}"), won[c]) for c in CONVICTS),
-                         winner=seat == winner, outcome=outcome, rank=rank)
+            # the convicts that made the total, as the seat's token says them ("J3 + M1")
+            parts = tuple((t(f"singsing.part.{c}", count=won[c]), won[c]) for c in CONVICTS if won[c])
+            return Score(seat, totals[seat], parts, winner=seat == winner, outcome=outcome, rank=rank)
 
         return tuple(sorted((line(seat) for seat in range(len(totals))), key=lambda score: (score.rank, score.seat)))
 

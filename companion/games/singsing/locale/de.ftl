@@ -160,8 +160,11 @@ singsing-phone-bar = Fenster { $window }, { $bar }
 error-singsing_tracker_knows = Der Fenster-Tracker kennt den Stab: tippe ihn auf dem Brett an.
 error-singsing_bar_unknown = Niemand hat den gezogenen Stab notiert: Wer die Feile hat, sagt richtig oder falsch.
 singsing-seat-convicts = E{ $eddie } J{ $joe } M{ $mack }
-singsing-outcome-same = gewonnen mit 3 × { $convict }
-singsing-outcome-different = gewonnen mit allen drei Häftlingen
+singsing-part-eddie = E{ $count }
+singsing-part-joe = J{ $count }
+singsing-part-mack = M{ $count }
+singsing-outcome-same = Sieg mit 3 × { $convict }
+singsing-outcome-different = Sieg mit allen dreien
 singsing-outcome-convicts =
     { $count ->
         [0] kein Häftling

@@ -160,8 +160,11 @@ singsing-phone-bar = window { $window }, { $bar }
 error-singsing_tracker_knows = The tracker knows the bar: tap it on the board.
 error-singsing_bar_unknown = Nobody noted the bar taken: the file holder says right or wrong.
 singsing-seat-convicts = E{ $eddie } J{ $joe } M{ $mack }
+singsing-part-eddie = E{ $count }
+singsing-part-joe = J{ $count }
+singsing-part-mack = M{ $count }
 singsing-outcome-same = won with 3 × { $convict }
-singsing-outcome-different = won with all three convicts
+singsing-outcome-different = won with all three
 singsing-outcome-convicts =
     { $count ->
         [0] no convict
