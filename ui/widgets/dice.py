@@ -6,13 +6,17 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from kivy.clock import Clock
+from kivy.graphics import Color, InstructionGroup, Rectangle
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.layout import Layout
+from kivy.uix.widget import Widget
 
 from .. import theme
+from .countdown import glyph
 from .lists import reuse
 from .text import drawn_width
 
@@ -98,10 +102,71 @@ def _digits_box(digits: int, font_size: float, bold: bool) -> tuple[float, float
     return math.ceil(width) + 2, math.ceil(height)
 
 
-class HistogramBar(BoxLayout):
+class HistogramBar(Widget):
+    """One face's row: its number, the bar, the count (counts of thousands fit, set by
+    Histogram). Drawn from glyphs each drawn once (countdown.glyph), not three widgets
+    in a box: its texts are not drawn again, nor its children laid out, each time the
+    rows settle, and one face's digits serve every row."""
     face = NumericProperty(1)
     count = NumericProperty(0)
     share = NumericProperty(0.0)
     bar_colour = ListProperty([1, 1, 1, 1])
     count_width = NumericProperty(0)
     face_width = NumericProperty(0)
+
+    def __init__(self, **kwargs):
+        self._face: list[Rectangle] = []
+        self._count: list[Rectangle] = []
+        kwargs.setdefault("size_hint", (None, None))
+        super().__init__(**kwargs)
+        with self.canvas:
+            Color(rgba=theme.TEXT_DIM)
+            self._face_group = InstructionGroup()
+            self._tint = Color(rgba=self.bar_colour)
+            self._bar = Rectangle()
+            Color(rgba=theme.TEXT)
+            self._count_group = InstructionGroup()
+        self.fbind("bar_colour", lambda _, rgba: setattr(self._tint, "rgba", rgba))
+        redraw = Clock.create_trigger(self._draw, -1)     # once before the frame, however much changed
+        for name in ("face", "count", "share", "count_width", "face_width", "pos", "size"):
+            self.fbind(name, redraw)
+        self._draw()
+
+    def _draw(self, *_):
+        size = max(1, int(round(sp(24))))
+        gap = dp(6)                 # between the number, the bar and the count
+        middle = self.y + self.height / 2
+        # the face's number in the middle of its column, the count to the right edge
+        face = _glyphs(self._face, self._face_group, str(self.face), size, True)
+        _place(self._face, face, self.x + (self.face_width - _width(face)) / 2, middle)
+        count = _glyphs(self._count, self._count_group, str(self.count), size, False)
+        _place(self._count, count, self.right - _width(count), middle)
+        start = self.x + self.face_width + gap
+        room = self.width - self.face_width - self.count_width - 2 * gap
+        self._bar.pos = (start, middle - self.height * 0.3)
+        self._bar.size = ((max(dp(2), room * self.share) if self.count else 0), self.height * 0.6)
+
+
+def _glyphs(rects: list, group, text: str, size: int, bold: bool) -> list:
+    """The characters of `text` as glyph textures, one rectangle each in `group`."""
+    textures = [glyph(char, size, bold) for char in text]
+    while len(rects) < len(textures):
+        rects.append(Rectangle())
+        group.add(rects[-1])
+    while len(rects) > len(textures):
+        group.remove(rects.pop())
+    for rect, texture in zip(rects, textures):
+        rect.texture, rect.size = texture, texture.size
+    return textures
+
+
+def _width(textures) -> float:
+    return sum(texture.width for texture in textures)
+
+
+def _place(rects: list, textures: list, x: float, middle: float) -> None:
+    """Side by side from x, their middle at `middle`, at whole pixels (as a Label places its text)."""
+    x = int(x)
+    for rect, texture in zip(rects, textures):
+        rect.pos = (x, int(middle - texture.height / 2))
+        x += texture.width
