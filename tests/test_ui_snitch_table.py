@@ -1,14 +1,17 @@
-"""The Snitch's table drawn in the board (ui/board_view.TableView): the seats'
-chips clockwise round an oval as the players sit, whose turn it is ringed, and
-the Soap, the handcuffs, the Guard and the gun as tags at the seat that has
-them, moving as the Soap goes round. Screenshots: build/screenshots/snitch-table-*.png."""
+"""The Snitch's table on the table view (issue 33): the seats' tokens round the edge
+of the screen in their clockwise order as the players sit (up the left side from
+the bottom, down the right side), the seat whose turn it is framed, and the Soap,
+the handcuffs, the Guard and the gun as short tags on the token of the seat that
+has them, moving as the Soap goes round; nothing secret on any token.
+Screenshots: build/screenshots/snitch-table-*.png."""
 import math
+import re
 
 import pytest
 
 from companion.config import Config
-from ui_fixtures import act, answer, bring_into_view, kivy_window, look, make_ui, number, start_game  # noqa: F401
-from ui.seating import belongs, overlap
+from ui_fixtures import (act, answer, kivy_window, look, make_ui, number, plain, seat_cards, start_game,  # noqa: F401
+                         to_gun_vote)
 
 pytestmark = pytest.mark.ui
 
@@ -29,119 +32,125 @@ def seated(ui, players, guard="Ben", soap="Anna"):
     act(ui, "pick_soap")
     answer(ui, soap)
     ui.app.root.ids.toast.hide()
+    ui.pump(2)
     return game
 
 
-def drawn(table):
-    """What the table shows: the chips in seat order and each tag with the seat it stands by."""
-    chips = list(reversed(table.ids.chips.children))
-    tags = list(reversed(table.ids.tags.children))
-    return chips, tags
+def centre(widget):
+    return widget.to_window(widget.center_x, widget.center_y)
 
 
-def box(widget):
-    return (widget.x, widget.y, widget.width, widget.height)
+def drawn_words(card) -> str:
+    """What a token says beside and under its name, as a player reads it."""
+    return "\n".join(plain(label.text) for label in (card.ids.beside, card.ids.side) if label.text)
 
 
-def tags_at(table):
-    """{piece: the seat whose chip its tags read as beside} (what a player sees: a
-    seat's tags stand together, nearer its chip than any other), checked to be
-    the seat the piece is at."""
-    chips, tags = drawn(table)
-    out = {}
-    for seat in {tag.seat for tag in tags}:
-        mine = [tag for tag in tags if tag.seat == seat]
-        left, bottom = min(t.x for t in mine), min(t.y for t in mine)
-        block = (left, bottom, max(t.right for t in mine) - left, max(t.top for t in mine) - bottom)
-        assert belongs([box(c) for c in chips], block, seat), f"{[t.text for t in mine]} not by seat {seat}"
-        out.update({tag.key: seat for tag in mine})
+def framed(card) -> bool:
+    """Whether the token's bright frame is drawn (the seat whose turn it is)."""
+    from kivy.graphics import Mesh
+    return any(isinstance(i, Mesh) and len(i.vertices) > 0 for i in card.canvas.before.children)
+
+
+def tags_at(ui) -> dict[str, list[int]]:
+    """{tag: the seats whose tokens show it}, each checked to be drawn on that token
+    whole at 24 px, not only kept on it."""
+    out: dict[str, list[int]] = {}
+    for seat, card in enumerate(seat_cards(ui)):
+        words = drawn_words(card)
+        drawn = [item.strip() for item in re.split(r"·|\n", words)]
+        for tag in card.tags:
+            assert tag in drawn, f"{tag!r} not drawn on {card.name}'s token: {words!r}"
+            out.setdefault(tag, []).append(seat)
+        for label in (card.ids.beside, card.ids.side):
+            assert not label.text or label.font_size >= 24, (card.name, label.text)
     return out
 
 
-def check_drawing(ui, table, players):
-    """What anybody at the table would notice: every chip inside the drawing and apart,
-    clockwise from the bottom; every tag readable (24 px), inside, over no chip or tag."""
-    chips, tags = drawn(table)
-    assert len(chips) == players and table.height > 0 and table.opacity == 1
-    middle = table.center
-    column = ui.app.screen("game").ids.line_scroll
-    assert table.width <= column.width                      # it fits the middle column
-    angles = []
-    for i, chip in enumerate(chips):
-        assert table.x <= chip.x and chip.right <= table.right and table.y <= chip.y and chip.top <= table.top
-        assert not any(overlap(box(chip), box(other)) for other in chips[i + 1:])
-        angles.append(math.atan2(chip.center_y - middle[1], chip.center_x - middle[0]))
-    assert chips[0].center_y < middle[1] and abs(chips[0].center_x - middle[0]) < 2     # the first seat at the bottom
-    turned = sum((a - b) % (2 * math.pi) for a, b in zip(angles, angles[1:]))
-    assert turned < 2 * math.pi and all(0 < (a - b) % (2 * math.pi) < math.pi for a, b in zip(angles, angles[1:]))
-    assert chips[1].center_x < middle[0]                    # the next seat clockwise: the first one's left
-    for i, tag in enumerate(tags):
-        assert tag.font_size >= 24 and tag.texture_size[0] <= tag.width
-        assert table.x <= tag.x and tag.right <= table.right and table.y <= tag.y and tag.top <= table.top
-        assert not any(overlap(box(tag), box(chip)) for chip in chips), tag.text
-        assert not any(overlap(box(tag), box(other)) for other in tags[i + 1:]), tag.text
-    for seat in {tag.seat for tag in tags}:     # a seat's tags stand together, apart from another seat's
-        mine = [tag for tag in tags if tag.seat == seat]
-        others = [tag for tag in tags if tag.seat != seat]
-        assert not any(overlap(box(a), box(b), 8) for a in mine for b in others)
-    return chips, tags
-
-
-def ringed(table):
-    """The seat whose chip the turn's ring goes round, or None."""
-    if not table.ring:
-        return None
-    x, y, _r = table.ring
-    chips, _ = drawn(table)
-    return next(seat for seat, chip in enumerate(chips) if abs(chip.center_x - x) < 1 and abs(chip.center_y - y) < 1)
+def check_ring(ui, players):
+    """The tokens round the edge as the players sit: every one whole in the window, the
+    first at the bottom of the left side, each next one clockwise round the board."""
+    screen = ui.app.screen("game")
+    cards = seat_cards(ui)
+    assert len(cards) == players
+    width, height = ui.app.root.get_root_window().size
+    for card in cards:
+        (x0, y0), (x1, y1) = card.to_window(card.x, card.y), card.to_window(card.right, card.top)
+        assert x0 >= -1 and y0 >= -1 and x1 <= width + 1 and y1 <= height + 1, f"{card.name} is off the window"
+    middle = centre(screen.ids.board)
+    left = [card for card in cards if centre(card)[0] < middle[0]]
+    assert left == cards[:(players + 1) // 2]                        # up the left side first, then down the right
+    assert centre(cards[0])[1] == min(centre(card)[1] for card in left)     # the first seat at the bottom left
+    angles = [math.atan2(centre(c)[1] - middle[1], centre(c)[0] - middle[0]) for c in cards]
+    steps = [(a - b) % (2 * math.pi) for a, b in zip(angles, angles[1:])]
+    assert all(0 < step < math.pi for step in steps) and sum(steps) < 2 * math.pi, "clockwise, once round"
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("players", [4, 6])
-def test_the_seats_sit_round_the_table_clockwise_with_the_soap_and_the_guard_where_they_lie(make_ui, players, lang):
+def test_the_seats_sit_round_the_edge_clockwise_with_the_soap_and_the_guard_on_their_tokens(make_ui, players, lang):
     ui = make_ui(config=Config(language=lang))
-    game = seated(ui, players)
-    table = game.board.ids.table
+    seated(ui, players)
     t = ui.app.table.t
     session = ui.app.table.session
-    chips, tags = check_drawing(ui, table, players)
-    assert [(c.colour, c.letter) for c in chips] == [(p["colour"], p["letter"]) for p in session.state["players"]]
-    assert min(c.width for c in chips) >= 48                 # the letters on them 24 px (a round chip's)
-    assert tags_at(table) == {"soap": 0, "handcuffs": 0, "guard": 1} and ringed(table) == 0
-    assert {tag.text for tag in tags} == {t("snitch.badge.soap"), t("snitch.board.cuffs_down"), t("snitch.board.guard")}
-    bring_into_view(ui, table)
+    screen = ui.app.screen("game")
+    ui.shot(f"snitch-table-{lang}-{players}-seats")       # to look at, whatever the checks find
+    check_ring(ui, players)
+    cards = seat_cards(ui)
+    assert [(c.colour, c.letter, c.name) for c in cards] == [(p["colour"], p["letter"], p["name"])
+                                                             for p in session.state["players"]]
+    soap, cuffs_up, guard = t("snitch.badge.soap"), t("snitch.board.cuffs_up"), t("snitch.board.guard")
+    assert tags_at(ui) == {soap: [0], guard: [1]}             # handcuffs face down, as the Soap comes: no tag
+    assert [framed(card) for card in cards] == [seat == 0 for seat in range(players)]      # Anna's turn: the Soap
     look(ui, f"snitch-table-{lang}-{players}-seats")
-    ui.shot(f"snitch-table-{lang}-{players}-seats-drawing", table)
 
-    # the Soap goes round: the tags and the ring go with it; Ben, with the Guard, ends a turn: handcuffs up
-    before = (list(table.ids.chips.children), list(table.ids.tags.children))
-    for soap in (1, 2):
+    # the Soap goes round: its tags and the frame go with it; Ben, with the Guard, ends a turn: handcuffs up
+    for holder in (1, 2):
         act(ui, "draw_card")
+        assert screen.ids.end_turn.text == t("snitch.action.pass_soap")       # always in sight: End turn
         act(ui, "pass_soap")
         ui.pump(2)
-        check_drawing(ui, table, players)
-        assert tags_at(table) == {"soap": soap, "handcuffs": soap, "guard": 1} and ringed(table) == soap
-    assert (list(table.ids.chips.children), list(table.ids.tags.children)) == before     # moved, not made again
-    assert session.state["handcuffs_up"]
-    assert t("snitch.board.cuffs_up") in [tag.text for tag in drawn(table)[1]]
-    bring_into_view(ui, table)
+        ui.shot(f"snitch-table-{lang}-{players}-seats-soap-passed")
+        check_ring(ui, players)
+        assert seat_cards(ui) == cards                                         # moved tags, not new tokens
+        at = tags_at(ui)
+        assert at[soap] == [holder] and at[guard] == [1]
+        assert [framed(card) for card in cards] == [seat == holder for seat in range(players)]
+    assert session.state["handcuffs_up"] and tags_at(ui)[cuffs_up] == [2]
     look(ui, f"snitch-table-{lang}-{players}-seats-soap-passed")
 
 
 def test_the_guard_at_the_soap_holders_seat_and_nothing_secret_on_the_table(make_ui):
     ui = make_ui()
-    game = seated(ui, 6, guard="Emil", soap="Emil")      # the Soap holder has the Guard: silenced, three tags there
-    table = game.board.ids.table
-    check_drawing(ui, table, 6)
-    assert tags_at(table) == {"soap": 4, "handcuffs": 4, "guard": 4} and ringed(table) == 4
-    # only the pieces everybody sees: no Item, no vote, no card
-    assert sorted(tag.text for tag in drawn(table)[1]) == ["Guard", "Soap", "cuffs down"]
-    bring_into_view(ui, table)
+    seated(ui, 6, guard="Emil", soap="Emil")      # the Soap holder has the Guard: silenced, two tags there
+    ui.shot("snitch-table-en-6-seats-guard-with-the-soap")
+    check_ring(ui, 6)
+    # only the pieces everybody sees, on Emil's token: no Item, no vote, no card
+    assert tags_at(ui) == {"Soap": [4], "Guard": [4]}
+    hands = ui.app.table.session.state["hands"]
+    assert [card.counts for card in seat_cards(ui)] == [[f"{hand} cards", "Scheme 0/3"] for hand in hands]
     look(ui, "snitch-table-en-6-seats-guard-with-the-soap")
 
 
-def test_only_the_snitch_draws_the_table(make_ui):
+def test_the_gun_lies_on_its_holders_token_and_the_vote_never_shows_there(make_ui):
     ui = make_ui()
-    game = start_game(ui, "dig", ("Anna", "Ben", "Cleo"))
-    table = game.board.ids.table
-    assert table.height == 0 and table.opacity == 0 and not table.ids.chips.children and not table.ring
+    start_game(ui, "snitch", NAMES[:4])
+    to_gun_vote(ui.app)
+    ui.app.table.refresh() if hasattr(ui.app.table, "refresh") else None
+    ui.app.screen("game").refresh()
+    ui.app.root.ids.toast.hide()
+    ui.pump(2)
+    t = ui.app.table.t
+    assert t("snitch.badge.gun") not in tags_at(ui)                 # the vote is on: nobody holds the gun yet
+    act(ui, "open_vote")
+    answer(ui, "Cleo")
+    ui.app.root.ids.toast.hide()
+    ui.pump(2)
+    assert ui.app.table.session.state["gun"] == 2
+    at = tags_at(ui)
+    assert at[t("snitch.badge.gun")] == [2] and at[t("snitch.badge.soap")] == [ui.app.table.session.state["soap"]]
+    check_ring(ui, 4)
+    # the Items in the stashes are counted on the tokens, never named
+    said = " ".join(drawn_words(card) for card in seat_cards(ui))
+    items = [t(f"snitch.item.{item}") for item in ("binoculars", "key", "knuckle_irons", "bribe_money", "crowbar")]
+    assert not [item for item in items if item in said], said
+    look(ui, "snitch-table-en-4-seats-gun")
