@@ -9,7 +9,7 @@ import pytest
 
 from companion.games import GAMES, IllegalAction
 from random_play import random_action
-from ui_fixtures import kivy_window, layout_problems, look, make_ui, start_game  # noqa: F401
+from ui_fixtures import kivy_window, layout_problems, look, make_ui, seat_cards, start_game  # noqa: F401
 
 pytestmark = pytest.mark.ui
 
@@ -22,20 +22,54 @@ def scrollers(widget):
     return [w for w in widget.walk() if isinstance(w, ScrollView)]
 
 
-def play(ui, steps: int, seed: int):
-    """Random legal steps through the table, as taps would send them."""
-    table = ui.app.table
+def play(ui, steps: int, seed: int) -> None:
+    """Random legal steps, committed as taps would commit them, then the screen."""
+    session = ui.app.table.session
     rng = random.Random(seed)
     for _ in range(steps):
-        session = table.session
         legal = session.game.legal_actions(session.view)
         if not legal:
-            return
+            break
         try:
             session.act(random_action(rng.choice(legal), rng))
         except IllegalAction:
             continue
-    table.refresh() if hasattr(table, "refresh") else None
+    ui.app.screen("game").refresh()
+    ui.pump(2)
+
+
+def check_table(ui, count: int, name: str | None) -> None:
+    """Everything a player needs is on the one screen, whole: then its picture."""
+    screen = ui.app.screen("game")
+    assert scrollers(screen) == [], "nothing on the table view scrolls"
+    width, height = ui.app.root.get_root_window().size
+    tokens = seat_cards(ui)
+    assert len(tokens) == count
+    session = ui.app.table.session
+    if screen.scoreboard:      # the end: every seat in the ranked scoreboard instead
+        rows = list(reversed(screen.ids.board.ids.scores.children))
+        assert len(rows) == count and [int(r.rank) for r in rows] == sorted(int(r.rank) for r in rows)
+    else:
+        for token in tokens:   # each seat whole on the screen
+            x, y = token.to_window(*token.pos)
+            assert 0 <= x and x + token.width <= width + 1 and 0 <= y and y + token.height <= height + 1, token.name
+        current = session.view.get("current")
+        if isinstance(current, int) and not session.finished:
+            assert [t.current for t in tokens] == [seat == current for seat in range(count)]
+        # clockwise round the edge: up the left side, then down the right
+        left, right = tokens[:(count + 1) // 2], tokens[(count + 1) // 2:]
+        assert [t.y for t in left] == sorted(t.y for t in left)
+        assert [t.y for t in right] == sorted((t.y for t in right), reverse=True)
+        assert all(t.right <= screen.ids.board.x for t in left)
+        assert all(t.x >= screen.ids.board.right for t in right)
+    prompt = screen.ids.prompt
+    assert len(prompt._label._cached_lines) <= 2 or not prompt.text, prompt.text   # two lines at most
+    ui.app.root.ids.toast.hide()
+    if name is None:    # an offscreen window keeps its first size's picture: the layout alone
+        ui.pump(2)
+        assert layout_problems(ui) == []
+        return
+    look(ui, name)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -44,18 +78,28 @@ def test_the_whole_table_is_in_view_at_800x480_with_the_most_seats(make_ui, game
     ui = make_ui()
     ui.app.table.set_language(lang)
     count = GAMES[game].max_players
-    ids = start_game(ui, game, NAMES[:count])
-    screen = ui.app.screen("game")
-    assert scrollers(screen) == [], "nothing on the table view scrolls"
-    ui.pump(2)
-    ui.shot(f"table-{game}-{lang}-start-raw")
-    print(game, lang, "start", layout_problems(ui))
-    for round_ in range(3):
-        play(ui, 25, seed=round_)
-        ui.app.table.open_session(ui.app.table.session) if False else None
-        screen.refresh()
-        ui.pump(2)
-        ui.shot(f"table-{game}-{lang}-{round_}-raw")
-        tokens = screen.seat_tokens(count)
-        assert len(tokens) == count and all(t.get_root_window() is not None for t in tokens)
-        print(game, lang, round_, layout_problems(ui))
+    start_game(ui, game, NAMES[:count])
+    check_table(ui, count, f"table-{game}-{lang}-start")
+    for round_ in range(4):
+        play(ui, 30, seed=round_)
+        check_table(ui, count, f"table-{game}-{lang}-{round_}")
+    play(ui, 3000, seed=9)        # on to the end: the ranked scoreboard
+    if ui.app.table.session.finished:
+        check_table(ui, count, f"table-{game}-{lang}-end")
+
+
+@pytest.mark.parametrize("game", PLAYED)
+def test_at_1280x720_the_table_view_uses_the_room(make_ui, kivy_window, game):
+    from ui_fixtures import HEIGHT, WIDTH
+    kivy_window.size = (1280, 720)
+    try:
+        ui = make_ui()
+        count = GAMES[game].max_players
+        start_game(ui, game, NAMES[:count])
+        play(ui, 12, seed=1)
+        screen = ui.app.screen("game")
+        assert not screen.scoreboard
+        assert screen.ids.left.width > 300 and screen.ids.board.width > 500   # wider seats, a wider board
+        check_table(ui, count, None)
+    finally:
+        kivy_window.size = (WIDTH, HEIGHT)

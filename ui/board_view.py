@@ -34,6 +34,8 @@ class CounterTile(BoxLayout):
     marks = ListProperty([])            # shares where a threshold lies (the riot at 7 of 18)
     big = BooleanProperty(False)
     colour = StringProperty("")         # of one colour: drawn small, named by its colour
+    note = StringProperty("")           # the first threshold's words, by its tick ("riot in 4")
+    compact = BooleanProperty(False)    # on one line, the number beside its name (CounterStrip.compact)
 
     def tick(self, index: int, *_redrawn_on) -> list:
         """The line across the bar where threshold `index` lies (none: no points);
@@ -45,7 +47,9 @@ class CounterTile(BoxLayout):
 
 
 class CounterStrip(BoxLayout):
-    """The board's counters side by side, sharing the row, the table's main number first."""
+    """The board's counters side by side, sharing the row, the table's main number first;
+    `compact` (places or pieces below need the room): each on one line."""
+    compact = BooleanProperty(False)
 
     def show(self, board) -> None:
         counters = sorted(board.counters, key=lambda c: not c.big)
@@ -56,12 +60,18 @@ class CounterStrip(BoxLayout):
             tile.colour = counter.colour or ""
             tile.share = counter.value / total if total else -1.0
             tile.marks = [at / total for at, _words in counter.marks if total and 0 < at < total]
+            tile.note = next((words for at, words in counter.marks if total and 0 < at < total), "")
             tile.big = counter.big
+            tile.compact = self.compact
             # a share of the row as wide as its longest word needs (never a word broken
             # for want of room the next tile does not use), the table's main number wider
             words = (counter.short or counter.label).split() or [""]
-            need = max(drawn_width(word, dp(24), False) for word in words) + dp(16)
+            need = max([drawn_width(word, dp(24), False) for word in words]
+                       + [drawn_width(tile.note, dp(24), True)]) + dp(16)    # the threshold's words on one line
             tile.size_hint_x = max(need, dp(96)) * (1.3 if counter.big else 1)
+        # no smaller than the number, its name and a threshold's words need
+        self.size_hint_min_y = (dp(98) + (dp(30) if any(tile.note for tile in self.children) else 0)
+                                if counters and not self.compact else None)
 
 
 class ChipRow(Widget):
@@ -110,7 +120,7 @@ class ChipRow(Widget):
                                                            or isinstance(item, TokenPill)):
                 rows.append([])
             rows[-1].append(item)
-        self.rows = len(rows)
+        self.rows = len(rows) if self.max_rows else 0    # none: no room for them (the tile's facts first)
         high = max(w.height for w in items)
         for r, row in enumerate(rows):
             need = sum(w.width for w in row) + gap * (len(row) - 1)
@@ -139,21 +149,33 @@ class AreaTile(BoxLayout):
         super().on_kv_post(base_widget)
         self.bind(size=self._fit, facts=self._fit)
 
+    facts_first = BooleanProperty(False)   # a heist's numbers before the dice on it (Board.layout "row")
+
     def _fit(self, *_):
         """As many rows of pieces as the place's height holds (two at most), then its
-        facts if there is still room for all of them: never a fact cut in half."""
+        facts if there is still room for all of them: never a fact cut in half. With
+        `facts_first`, the facts first and the pieces in the room left."""
         ids = self.ids
         room = self.height - self.padding[1] - self.padding[3] - ids.title.height - dp(8)
         chip_row = dp(CHIP) + dp(4)
+        width = max(1.0, self.width - self.padding[0] - self.padding[2])
+        lines = sum(max(1, -(-drawn_width(fact, dp(24), False) // width)) for fact in self.facts.split("\n")) \
+            if self.facts else 0
+        if self.facts_first:
+            facts = lines * dp(30) if lines and room >= lines * dp(30) else 0
+            self.shown_facts = self.facts if facts else ""
+            ids.chips.max_rows = max(0, min(2, int((room - facts) // chip_row)))
+            ids.chips.opacity = 1 if ids.chips.max_rows else 0
+            return
+        ids.chips.opacity = 1
         ids.chips.max_rows = max(1, min(2, int(room // chip_row)))
         left = room - ids.chips.rows * chip_row
-        width = max(1.0, self.width - self.padding[0] - self.padding[2])
-        lines = max(1, -(-drawn_width(self.facts, dp(24), False) // width)) if self.facts else 0
         self.shown_facts = self.facts if lines and left >= lines * dp(30) else ""
 
     def show(self, area, tokens, players) -> None:
         self.title = area.short or area.label
-        self.facts = " · ".join(area.facts)
+        # a heist's numbers a line each (facts first); a place's short facts run on
+        self.facts = ("\n" if self.facts_first else " · ").join(area.facts)
         self.marked = area.status == "attempted"
         chips = [t for t in tokens if t.colour]
         pills = [t for t in tokens if not t.colour]
@@ -223,19 +245,24 @@ class BoardPanel(BoxLayout):
         # at the end the scoreboard is the board; a setup checklist draws nothing
         shown = Board(scores=scores) if scores else board
         plain = Board(counters=tuple(c for c in shown.counters if not c.colour))
+        ids.counters.compact = bool(shown.areas)    # the places (or pieces) need the room: a line each
         ids.counters.show(plain)
         ids.pips.text = pip_line([c for c in shown.counters if c.colour])
         self.layout = board.layout
         by_piece = [a for a in shown.areas if a.pieces]
         by_name = [a for a in shown.areas if not a.pieces]
         for area, tile in zip(by_name, reuse(ids.areas, len(by_name), AreaTile)):
+            tile.facts_first = board.layout == "row"
             tile.show(area, [t for t in board.tokens if t.place == area.key], players)
         for area, tile in zip(by_piece, reuse(ids.pieces, len(by_piece), PieceTile)):
             tile.short, tile.pieces = area.short or area.label, list(area.pieces)
         for place, (score, row) in enumerate(zip(scores, reuse(ids.scores, len(scores), ScoreRow)), start=1):
             who = players[score.seat]
             row.rank, row.colour, row.letter, row.name = str(score.rank or place), who["colour"], who["letter"], who["name"]
-            row.total, row.winner = str(score.total), score.winner
+            # a total with nothing that adds up to it, beside the end in words (The Snitch's
+            # escaped or shot), says nothing more: the words alone
+            row.total = "" if score.outcome and not score.parts else str(score.total)
+            row.winner = score.winner
             made = " + ".join(words for words, _points in score.parts)
             row.parts = " · ".join(part for part in (score.outcome, made) if part)
 
@@ -246,5 +273,5 @@ def pip_line(counters) -> str:
     from kivy.utils import escape_markup
 
     # the dot and its number in one font span: a line never breaks between them
-    return "   ".join(f"[color={theme.text_hex(c.colour)}][font=DejaVuSans]\u25cf{escape_markup(str(c.value))}"
+    return "  ".join(f"[color={theme.text_hex(c.colour)}][font=DejaVuSans]\u25cf{escape_markup(str(c.value))}"
                        "[/font][/color]" for c in counters)

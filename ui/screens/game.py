@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty
 
 from .. import actions as A
 from .. import theme
@@ -91,6 +92,7 @@ class GameScreen(BaseScreen):
     The seats sit round the edge, the board between them, the next step below. A
     tap asks the action's arguments (ActionDialog) and sends it."""
 
+    scoreboard = BooleanProperty(False)   # the game is over: the ranked scoreboard has the screen
     _board_aside: list = []   # (widget, parent, index) while a guess clock has the board's place
     _seen: dict = {}          # the facts last shown, by session
     fresh: list = []          # the facts the last step changed (the news line shows the last of them)
@@ -149,6 +151,10 @@ class GameScreen(BaseScreen):
 
         board = game.board(state, t)
         ids.board.show(board, players)
+        # at the end the scoreboard takes the seats' room too: every seat is in it, ranked
+        self.scoreboard = bool(finished and board is not None and board.scores)
+        if self.scoreboard:    # the headline says how it ended; the rows say the rest
+            ids.prompt.text = ids.banner.text = ""
         badges = summary.get("badges") or {}
         for seat, card in zip(range(len(players)), self.seat_tokens(len(players))):
             player = players[seat]
