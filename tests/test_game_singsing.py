@@ -318,11 +318,11 @@ def test_the_bars_still_due_are_counted_in_the_right_form_in_both_languages():
     """'2 more bars', '1 more bar' ('noch 1 Stab'): never 'bar(s)' or 'Stab/Stäbe'."""
     en, de = Catalogue("en"), Catalogue("de")
     state = act(new(3, advanced=True, tracker=True), "announce_two")
-    assert GAME.summary(state, en)["prompt"] == "P0: remove and tap 2 more bars (chip paid)."
-    assert GAME.summary(state, de)["prompt"] == "P0: noch 2 Stäbe entfernen und antippen (Chip bezahlt)."
+    assert GAME.summary(state, en)["prompt"] == "P0: remove and tap 2 more bars."
+    assert GAME.summary(state, de)["prompt"] == "P0: noch 2 Stäbe entfernen und antippen."
     state = act(state, "remove_bar", window=1, bar="left")
-    assert GAME.summary(state, en)["prompt"] == "P0: remove and tap 1 more bar (chip paid)."
-    assert GAME.summary(state, de)["prompt"] == "P0: noch 1 Stab entfernen und antippen (Chip bezahlt)."
+    assert GAME.summary(state, en)["prompt"] == "P0: remove and tap 1 more bar."
+    assert GAME.summary(state, de)["prompt"] == "P0: noch 1 Stab entfernen und antippen."
 
     def refusal(state, type_, **args):
         with pytest.raises(IllegalAction) as exc:

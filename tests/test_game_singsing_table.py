@@ -6,6 +6,7 @@ asks (TIMER when it says TIMER), Right and Wrong drawn as a tick and a cross, a 
 scoreboard at the end, and a Log that says what happened without the bar taken."""
 import random
 import re
+from textwrap import wrap
 
 import pytest
 
@@ -19,6 +20,7 @@ from ui.actions import describe
 LANGS = ("en", "de")
 PROMPT_MOST = {"en": 60, "de": 66}      # two short lines of ~420 px at 24 px (table-view.md)
 HEADLINE_LINE = 28                       # one line of ~330 px at 24 px
+LINE = 32                                # characters in a line of the prompt (~370 px at 24 px), to be safe
 FIGURE_MOST = 12                         # a figure on a seat's token (~185 px)
 # Names as long as names at a table run (ten letters), and the longest a name may be.
 NAMES = ("Maximilian", "Konstantin", "Friederike", "Wilhelmina", "Christophe")
@@ -136,6 +138,9 @@ def test_every_prompt_and_headline_the_game_has_fits_also_those_random_play_seld
         for left in (1, 2):
             said = t(key, **{**fields, "left": left})
             assert len(said) <= most and "{" not in said, (key, said)
+            if ".prompt." in key:       # two lines of the prompt's ~370 px, a hyphenated name one word
+                long = t(key, **{**fields, "left": left, "file": "Anna-Katharina", "mask": "Anna-Katharina"})
+                assert len(wrap(long, LINE, break_long_words=False, break_on_hyphens=False)) <= 2, long
 
 
 def test_when_the_prompt_says_timer_the_big_button_is_what_timer_does():
@@ -289,9 +294,8 @@ def test_the_guess_prompt_has_no_held_undo_and_no_static_seconds(timer):
     for lang in LANGS:
         prompt = GAME.summary(state, T[lang])["prompt"]
         assert "UNDO" not in prompt and "15" not in prompt and not re.search(r"\d+ s\b", prompt), prompt
-    assert GAME.summary(state, T["en"])["prompt"] == "Konstantin: name window, colour, length. Right or wrong?"
-    assert GAME.summary(state, T["de"])["prompt"] == \
-        "Konstantin: Fenster, Farbe, Länge nennen. Richtig oder falsch?"
+    assert GAME.summary(state, T["en"])["prompt"] == "Konstantin: window, colour, length? Right or wrong?"
+    assert GAME.summary(state, T["de"])["prompt"] == "Konstantin: Fenster, Farbe, Länge? Richtig oder falsch?"
 
 
 def test_the_advanced_game_offers_timer_first_and_the_chip_for_two_bars_behind_it():
@@ -299,9 +303,9 @@ def test_the_advanced_game_offers_timer_first_and_the_chip_for_two_bars_behind_i
     assert primary(state).type == "start_timer"
     assert [T[lang](primary(state).label) for lang in LANGS] == ["TIMER: guess", "TIMER: raten"]
     assert "announce_two" in {spec.type for spec in GAME.legal_actions(state)}
-    assert GAME.summary(state, T["en"])["prompt"] == "Konstantin: mask on. Maximilian: remove a bar, then TIMER."
+    assert GAME.summary(state, T["en"])["prompt"] == "Mask on! Maximilian: remove a bar, then TIMER."
     two = act(state, "announce_two")
-    assert GAME.summary(two, T["de"])["prompt"] == "Konstantin: Maske auf. Maximilian: 2 Stäbe entfernen, dann TIMER."
+    assert GAME.summary(two, T["de"])["prompt"] == "Maske auf! Maximilian: 2 Stäbe entfernen, dann TIMER."
 
 
 def test_with_the_tracker_the_big_button_is_the_bar_then_timer():
@@ -309,7 +313,8 @@ def test_with_the_tracker_the_big_button_is_the_bar_then_timer():
     assert primary(state).type == "remove_bar" and "TIMER" not in GAME.summary(state, T["en"])["prompt"]
     ready = act(state, "remove_bar", window=4, bar="long")
     assert ready["phase"] == "ready" and primary(ready).type == "start_timer"
-    assert GAME.summary(ready, T["en"])["prompt"] == "Maximilian presses TIMER, Konstantin takes the mask off."
+    assert GAME.summary(ready, T["en"])["prompt"] == "Maximilian presses TIMER, Konstantin guesses."
+    assert GAME.summary(ready, T["de"])["prompt"] == "Maximilian drückt TIMER, Konstantin rät."
 
 
 def test_the_board_while_a_guess_runs_keeps_the_windows_hidden_and_the_tokens_in_place():

@@ -141,7 +141,7 @@ def test_the_readme_says_german_keeps_the_labels_and_it_does():
     readme = " ".join(docs()["README.md"].split())
     assert "The German texts keep these labels too" in readme and '"drücke CONFIRM"' in readme
     de = Catalogue("de")
-    assert de("singsing.prompt.ready", file="Ben", mask="Anna") == "Ben drückt TIMER: Anna nimmt die Maske ab und rät."
+    assert de("singsing.prompt.ready", file="Ben", mask="Anna") == "Ben drückt TIMER, Anna rät."
 
 
 # -- no developer words on a player's screen ---------------------------------------------

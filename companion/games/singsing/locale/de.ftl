@@ -44,20 +44,20 @@ singsing-headline-second_chance = { $mask }: zweiter Versuch?
 singsing-headline-over = { $name } gewinnt!
 singsing-banner-same = { $name } gewinnt mit drei gleichen Häftlingen!
 singsing-banner-different = { $name } gewinnt mit drei verschiedenen Häftlingen!
-singsing-prompt-remove = { $mask }: Maske auf. { $file }: Stab entfernen, dann TIMER.
-singsing-prompt-remove_two = { $mask }: Maske auf. { $file }: 2 Stäbe entfernen, dann TIMER.
-singsing-prompt-remove_tracker = { $mask }: Maske auf. { $file }: Stab entfernen, antippen.
+singsing-prompt-remove = Maske auf! { $file }: Stab entfernen, dann TIMER.
+singsing-prompt-remove_two = Maske auf! { $file }: 2 Stäbe entfernen, dann TIMER.
+singsing-prompt-remove_tracker = Maske auf! { $file }: Stab entfernen, antippen.
 singsing-prompt-remove_tracker_two =
     { $left ->
-        [one] { $file }: noch { $left } Stab entfernen und antippen (Chip bezahlt).
-       *[other] { $file }: noch { $left } Stäbe entfernen und antippen (Chip bezahlt).
+        [one] { $file }: noch { $left } Stab entfernen und antippen.
+       *[other] { $file }: noch { $left } Stäbe entfernen und antippen.
     }
-singsing-prompt-no_bars = Laut Zählung kein Stab übrig: den Zählfehler rückgängig machen.
+singsing-prompt-no_bars = Laut Zählung kein Stab übrig: Fehler rückgängig machen.
 singsing-prompt-name = Welcher Häftling ist in Fenster { $window } ({ $side }) frei?
 singsing-prompt-name_hidden = Welcher Häftling ist frei? Das Fenster bleibt verdeckt.
-singsing-prompt-ready = { $file } drückt TIMER: { $mask } nimmt die Maske ab und rät.
-singsing-prompt-guess = { $mask }: Fenster, Farbe, Länge nennen. Richtig oder falsch?
-singsing-prompt-second_chance = { $mask }: für einen Chip noch mal raten (TIMER) oder passen.
+singsing-prompt-ready = { $file } drückt TIMER, { $mask } rät.
+singsing-prompt-guess = { $mask }: Fenster, Farbe, Länge? Richtig oder falsch?
+singsing-prompt-second_chance = { $mask }: für einen Chip neu raten (TIMER) oder passen.
 singsing-prompt-over = Das Spiel ist aus. Noch einmal spielen oder rückgängig machen.
 singsing-line-mask = Maske: { $name }
 singsing-line-file = Feile: { $name }

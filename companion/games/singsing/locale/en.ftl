@@ -44,19 +44,19 @@ singsing-headline-second_chance = { $mask }: a second guess?
 singsing-headline-over = { $name } wins!
 singsing-banner-same = { $name } wins with three of the same convict!
 singsing-banner-different = { $name } wins with three different convicts!
-singsing-prompt-remove = { $mask }: mask on. { $file }: remove a bar, then TIMER.
-singsing-prompt-remove_two = { $mask }: mask on. { $file }: remove 2 bars, then TIMER.
-singsing-prompt-remove_tracker = { $mask }: mask on. { $file }: remove a bar and tap it.
+singsing-prompt-remove = Mask on! { $file }: remove a bar, then TIMER.
+singsing-prompt-remove_two = Mask on! { $file }: remove 2 bars, then TIMER.
+singsing-prompt-remove_tracker = Mask on! { $file }: remove a bar, tap it.
 singsing-prompt-remove_tracker_two =
     { $left ->
-        [one] { $file }: remove and tap { $left } more bar (chip paid).
-       *[other] { $file }: remove and tap { $left } more bars (chip paid).
+        [one] { $file }: remove and tap { $left } more bar.
+       *[other] { $file }: remove and tap { $left } more bars.
     }
-singsing-prompt-no_bars = No bars are left by the count: undo the miscounted step.
+singsing-prompt-no_bars = No bars left by the count: undo the miscounted step.
 singsing-prompt-name = Which convict is free in window { $window } ({ $side })?
 singsing-prompt-name_hidden = Which convict is free? The window stays hidden.
-singsing-prompt-ready = { $file } presses TIMER, { $mask } takes the mask off.
-singsing-prompt-guess = { $mask }: name window, colour, length. Right or wrong?
+singsing-prompt-ready = { $file } presses TIMER, { $mask } guesses.
+singsing-prompt-guess = { $mask }: window, colour, length? Right or wrong?
 singsing-prompt-second_chance = { $mask }: guess again for a chip (TIMER), or pass.
 singsing-prompt-over = The game is over. Play again, or undo.
 singsing-line-mask = Mask: { $name }
