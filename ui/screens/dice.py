@@ -1,17 +1,13 @@
 """The dice table: whose turn, the big die, the history and histogram, the turn timer.
 
-Its look is in dice.kv beside this file."""
+Its look is in dice.kv beside this file; the manual die's dialog is ui/dialogs/manual_die."""
 from __future__ import annotations
 
-
 from kivy.metrics import dp
-from kivy.properties import NumericProperty, StringProperty
-
 
 from .. import theme
 from ..widgets.chips import ChipLabel
-from ..widgets.window import Dialog
-from .base import BaseScreen, HISTORY, running_app
+from .base import BaseScreen, HISTORY
 
 
 def history_text(dice) -> str:
@@ -152,32 +148,8 @@ class DiceScreen(BaseScreen):
         if roll is None:
             return
         name, die = next(((n, p) for n, p in roll.params.items() if getattr(p, "kind", "") == "die"), ("dice", None))
+        from ..dialogs.manual_die import ManualDieDialog
         ManualDieDialog(count=getattr(die, "count", 1), param=name).open()
-
-
-class ManualDieDialog(Dialog):
-    """Six face buttons for a physical die; with several dice, one face each in turn."""
-    count = NumericProperty(1)
-    param = StringProperty("dice")     # the roll's argument that takes the faces
-    entered = StringProperty("")
-
-    def on_kv_post(self, *_):
-        self.faces: list[int] = []
-        self._show()
-
-    def _show(self):
-        t = running_app().table.t
-        self.title = t("dice.manual_title") if self.count == 1 else t(
-            "dice.manual_progress", n=len(self.faces) + 1, count=self.count)
-        self.entered = " + ".join(map(str, self.faces))
-
-    def face(self, value: int):
-        self.faces.append(value)
-        if len(self.faces) >= self.count:
-            self.dismiss()
-            running_app().table.perform({"type": "roll", self.param: list(self.faces)})
-        else:
-            self._show()
 
 
 SCREEN = DiceScreen
