@@ -1,6 +1,10 @@
-"""The board's counters on the game screen (ui/board_view.py): large, in the
-game's words, the main number first with its thresholds marked, and updated in
-place as the table moves on."""
+"""The board in the middle of the table view (ui/board_view.py): the counters large,
+in the game's short words, the main number first with its thresholds marked and
+how far to the next one said beside it, updated in place as the table moves on;
+their names and the places' names at 24 px, whole, inside their tiles, a word too
+wide for its tile broken where the table's language's dictionary says."""
+import dataclasses
+
 import pytest
 
 from companion.inputs import InputEvent
@@ -14,17 +18,38 @@ def tiles(game):
     return list(reversed(game.board.ids.counters.children))
 
 
+def box(widget):
+    """Where a widget is on the window: left, bottom, right, top."""
+    return (*widget.to_window(widget.x, widget.y), *widget.to_window(widget.right, widget.top))
+
+
+def inside(widget, tile) -> bool:
+    (x0, y0, x1, y1), (tx0, ty0, tx1, ty1) = box(widget), box(tile)
+    return x0 >= tx0 - 1 and y0 >= ty0 - 1 and x1 <= tx1 + 1 and y1 <= ty1 + 1
+
+
+def note_label(tile):
+    """The words beside a counter's threshold ("riot in 11"), as drawn."""
+    return next(w for w in tile.walk(restrict=True) if getattr(w, "text", None) == tile.note and w is not tile)
+
+
 def test_the_snitch_deck_is_the_big_counter_with_the_riot_marked_and_counts_down_in_place(make_ui):
     ui = make_ui(seat=0)
     game = start_game(ui, "snitch", ("Anna", "Ben", "Cleo", "Dora"))
     session = ui.app.table.session
+    t = ui.app.table.t
+    ui.pump(2)
     deck, contacts, gun = tiles(game)
-    assert (deck.big, deck.label, deck.value) == (True, "Interrogation Deck", "18/18")
-    assert (contacts.label, contacts.value) == ("Prison Contacts Deck", "10")
-    assert (gun.label, gun.value) == ("Gun pile", "0/5")
+    assert (deck.big, deck.label, deck.value) == (True, t("snitch.board.deck_short"), "18/18")
+    assert (contacts.label, contacts.value) == (t("snitch.board.contacts_short"), "10")
+    assert (gun.label, gun.value) == (t("snitch.board.gun_pile_short"), "0/5")
     assert deck.marks == [7 / 18] and deck.tick(0)[0] == pytest.approx(deck.x + 8 + (deck.width - 16) * 7 / 18)
+    # how many cards to the riot, said by its red tick, whole and inside the tile
+    assert deck.note == t("snitch.board.riot_in", count=11) == "riot in 11"
+    note = note_label(deck)
+    assert note.opacity and note.font_size >= 24 and inside(note, deck)
     number = next(w for w in deck.walk() if getattr(w, 'text', None) == '18/18')
-    assert number.font_size >= 48       # read across the table
+    assert number.font_size >= 48 and inside(number, deck)      # read across the table
 
     act(ui, "cards_ready")
     for name in ("Anna", "Ben", "Cleo", "Dora"):
@@ -39,6 +64,7 @@ def test_the_snitch_deck_is_the_big_counter_with_the_riot_marked_and_counts_down
         ui.app.table.on_input(InputEvent.CONFIRM)        # CONFIRM passes the Soap
         assert session.state["interrogation"] == left
         assert tiles(game) == before and deck.value == f"{left}/18"   # the same tiles, new numbers
+        assert deck.note == t("snitch.board.riot_in", count=left - 7)
     ui.app.root.ids.toast.hide()
     look(ui, "board-snitch-counters")
 
@@ -54,6 +80,7 @@ def test_sing_sing_windows_show_their_bars_and_hide_them_while_a_guess_runs(make
     assert ui.app.table.perform({"type": "remove_bar", "player": 0, "window": 1, "bar": "long"}).ok
     assert list(windows.children) == before and first.pieces == [True, False, True]   # in place
     ui.app.root.ids.toast.hide()
+    ui.shot("board-singsing-windows")       # to look at, whatever the checks find
     look(ui, "board-singsing-windows")
     # the masked player must not see where the bar went: no windows while the guess runs
     while ui.app.table.session.state["phase"] != "guess":
@@ -74,7 +101,9 @@ def test_a_counters_name_is_read_at_24_px_in_german_a_long_word_hyphenated_never
     ui = make_ui(seat=0)
     ui.app.table.set_language("de")
     ids = start_game(ui, game, names)
+    ui.app.root.ids.toast.hide()
     ui.pump(3)
+    ui.shot(f"board-de-{game}-counters-hyphenated")
     broken = 0
     for tile in tiles(ids):
         label = next(w for w in tile.walk() if isinstance(w, WholeWordsLabel))
@@ -84,28 +113,78 @@ def test_a_counters_name_is_read_at_24_px_in_german_a_long_word_hyphenated_never
             width = CoreLabel(text=line, font_size=label.font_size, bold=label.bold)
             width.refresh()
             assert width.texture.size[0] <= label.width, f"{line!r} is wider than its tile"
+        assert inside(label, tile), f"{tile.label!r} spills out of its tile"
         broken += "-\n" in label.text
     assert broken, "no German counter name needed a hyphen: this test checks nothing"
     ui.app.root.ids.toast.hide()
     look(ui, f"board-de-{game}-counters-hyphenated")
 
 
-@pytest.mark.parametrize("lang, lines", [("de", ["Aufent-", "haltsraum"]), ("en", ["Recre-", "ational Area"])])
-def test_a_place_too_wide_for_its_tile_breaks_where_its_languages_dictionary_says(make_ui, lang, lines):
-    """Dig's places at 24 px: a word wider than its tile breaks by the table's language's
-    hyphenation dictionary (Auf-ent-halts-raum, Recre-ation-al), where a guess at
-    syllables drew "Aufenthalt-" / "sraum" and "Recreatio-" / "nal Area". The tile has
-    130 px for the line: "Aufenthalts-" is 132 px, so the dictionary's break before it."""
+def place_titles(game) -> list:
+    """The board's places and the label drawing each one's name."""
     from ui.widgets.text import WholeWordsLabel
+    return [(tile, next(w for w in tile.walk() if isinstance(w, WholeWordsLabel)))
+            for tile in reversed(game.board.ids.areas.children)]
+
+
+def check_place_names(game, lang) -> list[list[str]]:
+    """Every place's name at 24 px, every letter in order, each line inside its tile; a
+    word broken only with a hyphen where the language's dictionary breaks it. The
+    names' lines."""
+    from ui.wrapping import dictionary_breaks
+    drawn = []
+    for tile, label in place_titles(game):
+        label.texture_update()
+        lines = ["".join(word.text for word in line.words).strip() for line in label._label._cached_lines]
+        where = f"{tile.title!r} drawn as {lines}"
+        assert label.font_size >= 24, where
+        assert label.text.replace("-\n", "").replace("\n", " ") == tile.title, where     # every letter, in order
+        assert " ".join(lines).replace("- ", "") == tile.title.replace("-", ""), where
+        assert label.texture_size[0] <= label.width + 1, f"{where}: wider than its tile"
+        assert inside(label, tile), f"{where}: out of its tile"
+        for line, after in zip(lines, lines[1:]):
+            if line.endswith("-"):         # a word broken: where the dictionary says
+                head, tail = line[:-1].split(" ")[-1], after.split(" ")[0]
+                assert len(head) in dictionary_breaks(head + tail, lang), where
+        drawn.append(lines)
+    return drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("count", [2, 6])
+def test_the_places_short_names_are_whole_at_24_px_in_their_tiles(make_ui, lang, count):
+    """Dig's places as the game names them where room is short, at its fewest and most seats."""
     ui = make_ui(seat=0)
     ui.app.table.set_language(lang)
-    game = start_game(ui, "dig", ("Anna", "Ben", "Cleo", "Dora"))
+    game = start_game(ui, "dig", ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fenja")[:count])
     ui.pump(3)
-    tiles = list(reversed(game.board.ids.areas.children))
-    place = next(tile for tile in tiles if tile.title in ("Aufenthaltsraum", "Recreational Area"))
-    label = next(w for w in place.walk() if isinstance(w, WholeWordsLabel))
-    assert label.font_size >= 24
-    assert label.text.split("\n") == lines
-    assert label.text.replace("-\n", "").replace("\n", " ") == place.title      # every letter, in order
+    session = ui.app.table.session
+    board = session.game.board(session.view, ui.app.table.t)
+    assert [tile.title for tile, _label in place_titles(game)] == [area.short or area.label for area in board.areas]
+    ui.app.root.ids.toast.hide()
+    ui.shot(f"board-{lang}-dig-{count}-places")      # to look at, whatever the checks find
+    check_place_names(game, lang)
+    ui.app.root.ids.toast.hide()
+    look(ui, f"board-{lang}-dig-{count}-places")
+
+
+@pytest.mark.parametrize("lang, lines", [("de", ["Aufent-", "haltsraum"]), ("en", ["Recre-", "ational", "Area"])])
+def test_a_place_too_wide_for_its_tile_breaks_where_its_languages_dictionary_says(make_ui, lang, lines):
+    """A place with no short name, wider than its tile at 24 px (Dig's places by their
+    whole names, five side by side with six seats): it breaks by the table's language's
+    hyphenation dictionary (Auf-ent-halts-raum, Recre-ation-al), where a guess at
+    syllables drew "Aufenthalt-" / "sraum" and "Recreatio-" / "nal Area"."""
+    ui = make_ui(seat=0)
+    ui.app.table.set_language(lang)
+    game = start_game(ui, "dig", ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fenja"))
+    session, screen = ui.app.table.session, ui.app.screen("game")
+    board = session.game.board(session.view, ui.app.table.t)
+    whole = dataclasses.replace(board, areas=tuple(dataclasses.replace(a, short="") for a in board.areas))
+    game.board.show(whole, screen.players(session))
+    ui.app.root.ids.toast.hide()
+    ui.pump(3)
+    ui.shot(f"board-{lang}-dig-places-hyphenated")
+    drawn = dict(zip([tile.title for tile, _label in place_titles(game)], check_place_names(game, lang)))
+    assert drawn[{"de": "Aufenthaltsraum", "en": "Recreational Area"}[lang]] == lines
     ui.app.root.ids.toast.hide()
     look(ui, f"board-{lang}-dig-places-hyphenated")
