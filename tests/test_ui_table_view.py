@@ -9,7 +9,8 @@ import pytest
 
 from companion.games import GAMES, IllegalAction
 from random_play import random_action
-from ui_fixtures import kivy_window, layout_problems, look, make_ui, seat_cards, start_game  # noqa: F401
+from ui_fixtures import (kivy_window, layout_problems, look, make_ui, seat_cards, start_game,  # noqa: F401
+                         to_gun_vote)
 
 pytestmark = pytest.mark.ui
 
@@ -22,13 +23,18 @@ def scrollers(widget):
     return [w for w in widget.walk() if isinstance(w, ScrollView)]
 
 
-def play(ui, steps: int, seed: int) -> None:
-    """Random legal steps, committed as taps would commit them, then the screen."""
+# a game's key moment: the phase in which the table most needs to read the screen
+KEY_MOMENT = {"dig": "extortion", "heist": "roll", "singsing": "guess", "snitch": "gun_vote"}
+
+
+def play(ui, steps: int, seed: int, until: str | None = None) -> None:
+    """Random legal steps, committed as taps would commit them (up to a phase, when
+    given), then the screen."""
     session = ui.app.table.session
     rng = random.Random(seed)
     for _ in range(steps):
         legal = session.game.legal_actions(session.view)
-        if not legal:
+        if not legal or session.state.get("phase") == until:
             break
         try:
             session.act(random_action(rng.choice(legal), rng))
@@ -62,6 +68,9 @@ def check_table(ui, count: int, name: str | None) -> None:
         assert [t.y for t in right] == sorted((t.y for t in right), reverse=True)
         assert all(t.right <= screen.ids.board.x for t in left)
         assert all(t.x >= screen.ids.board.right for t in right)
+    for tile in screen.ids.board.ids.counters.children:    # a counter is read across the table
+        value = tile.children[-1]
+        assert value.font_size >= 48, (tile.label, value.font_size)
     prompt = screen.ids.prompt
     assert len(prompt._label._cached_lines) <= 2 or not prompt.text, prompt.text   # two lines at most
     ui.app.root.ids.toast.hide()
@@ -103,3 +112,26 @@ def test_at_1280x720_the_table_view_uses_the_room(make_ui, kivy_window, game):
         check_table(ui, count, None)
     finally:
         kivy_window.size = (WIDTH, HEIGHT)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game", PLAYED)
+def test_the_fewest_seats_in_setup_and_at_the_key_moment(make_ui, game, lang):
+    ui = make_ui()
+    ui.app.table.set_language(lang)
+    count = GAMES[game].min_players
+    options = {"checklist": []} if "checklist" in {o.name for o in GAMES[game].options} else None
+    start_game(ui, game, NAMES[:count], options=options)       # the setup checklist left on
+    check_table(ui, count, f"table-{game}-{lang}-fewest-setup")
+    if game == "snitch":
+        to_gun_vote(ui.app)
+        ui.app.screen(ui.app.sm.current).refresh()
+        if ui.app.sm.current != "game":     # the secret vote is passed round on its own screen
+            return
+    else:
+        for seed in range(40):
+            play(ui, 400, seed=seed, until=KEY_MOMENT[game])
+            if ui.app.table.session.state.get("phase") == KEY_MOMENT[game]:
+                break
+    assert ui.app.table.session.state.get("phase") == KEY_MOMENT[game]
+    check_table(ui, count, f"table-{game}-{lang}-fewest-{KEY_MOMENT[game]}")

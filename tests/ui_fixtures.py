@@ -438,7 +438,8 @@ def layout_problems(ui, root=None) -> list[str]:
             # A word broken over two lines ("Protoko" / "ll") is hard to read across the table.
             words = set(whole.split())
             for line in w._label._cached_lines:
-                paths = [word for word in words if "/" in word]    # a long path may break: nobody reads it aloud
+                # a long path may break: nobody reads it aloud; a number never ("12/10", "6/18")
+                paths = [word for word in words if "/" in word and any(c.isalpha() for c in word)]
                 broken = [x for x in "".join(word.text for word in line.words).split()
                           if x not in words and not any(x in path for path in paths)]
                 if broken and len(w._label._cached_lines) > 1:

@@ -48,11 +48,19 @@ class CounterTile(BoxLayout):
 
 class CounterStrip(BoxLayout):
     """The board's counters side by side, sharing the row, the table's main number first;
-    `compact` (places or pieces below need the room): each on one line."""
+    when places or pieces below need the room (`roomy` False) and the row is wide
+    enough, each on one line, its number beside its name (`compact`)."""
     compact = BooleanProperty(False)
+    roomy = BooleanProperty(True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._needs: list[tuple[float, float, bool]] = []    # per tile: (upright, on one line, big)
+        self.bind(width=self._arrange, roomy=self._arrange)
 
     def show(self, board) -> None:
         counters = sorted(board.counters, key=lambda c: not c.big)
+        self._needs = []
         for counter, tile in zip(counters, reuse(self, len(counters), CounterTile)):
             total = counter.total
             tile.value = str(counter.value) if total is None else f"{counter.value}/{total}"
@@ -62,16 +70,27 @@ class CounterStrip(BoxLayout):
             tile.marks = [at / total for at, _words in counter.marks if total and 0 < at < total]
             tile.note = next((words for at, words in counter.marks if total and 0 < at < total), "")
             tile.big = counter.big
-            tile.compact = self.compact
-            # a share of the row as wide as its longest word needs (never a word broken
-            # for want of room the next tile does not use), the table's main number wider
+            # as wide as its longest word needs (never a word broken for want of room the
+            # next tile does not use), the threshold's words on one line; on one line,
+            # the number beside them
             words = (counter.short or counter.label).split() or [""]
-            need = max([drawn_width(word, dp(24), False) for word in words]
-                       + [drawn_width(tile.note, dp(24), True)]) + dp(16)    # the threshold's words on one line
-            tile.size_hint_x = max(need, dp(96)) * (1.3 if counter.big else 1)
+            upright = max([drawn_width(word, dp(24), False) for word in words]
+                          + [drawn_width(tile.note, dp(24), True)]) + dp(16)
+            flat = upright + drawn_width(tile.value, dp(48), True) + dp(14) \
+                + (drawn_width(tile.note, dp(24), True) + dp(6) if tile.note else 0)
+            self._needs.append((max(upright, dp(96)), flat, counter.big))
+        self._arrange()
+
+    def _arrange(self, *_):
+        needs = self._needs
+        self.compact = bool(needs) and not self.roomy and \
+            sum(flat for _u, flat, _b in needs) + self.spacing * (len(needs) - 1) <= self.width
+        for (upright, flat, big), tile in zip(needs, reversed(self.children)):
+            tile.compact = self.compact
+            tile.size_hint_x = (flat if self.compact else upright) * (1.3 if big else 1)
         # no smaller than the number, its name and a threshold's words need
-        self.size_hint_min_y = (dp(98) + (dp(30) if any(tile.note for tile in self.children) else 0)
-                                if counters and not self.compact else None)
+        self.size_hint_min_y = (dp(112) + (dp(30) if any(tile.note for tile in self.children) else 0)
+                                if needs and not self.compact else None)
 
 
 class ChipRow(Widget):
@@ -245,7 +264,7 @@ class BoardPanel(BoxLayout):
         # at the end the scoreboard is the board; a setup checklist draws nothing
         shown = Board(scores=scores) if scores else board
         plain = Board(counters=tuple(c for c in shown.counters if not c.colour))
-        ids.counters.compact = bool(shown.areas)    # the places (or pieces) need the room: a line each
+        ids.counters.roomy = not shown.areas    # else the places (or pieces) need the room: a line each
         ids.counters.show(plain)
         ids.pips.text = pip_line([c for c in shown.counters if c.colour])
         self.layout = board.layout
