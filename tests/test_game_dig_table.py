@@ -180,7 +180,7 @@ def test_michels_extortion_in_the_log_and_on_the_board():
     assert s["phase"] == "extortion" and s["extortion"]["victim"] == 0
     board = GAME.board(s, EN)
     cell = next(a for a in board.areas if a.key == "cell_block")
-    assert cell.status == "extortion" and cell.short == "Cell Block"
+    assert cell.status == "extortion" and cell.short == "Cells"
     assert {t.key for t in board.tokens if t.place == "cell_block"} == {"prisoner.0", "prisoner.1", "michel"}
     assert GAME.summary(s, EN)["headline"] == "Michelle extorts Alexandrina"
     assert GAME.summary(s, EN)["prompt"] == "Draw a Michel card: does it show a Knife?"
@@ -240,9 +240,9 @@ def test_a_game_without_teams_ranks_by_tunnel_points():
 
 def test_the_places_short_names_are_the_german_editions_words_where_they_fit():
     assert [EN(f"dig.short.{p}") for p in dig.STANDARD_PLACES] == [
-        "Cell Block", "Cafeteria", "Rec Area", "Infirmary", "Showers", "Block A", "Block B"]
+        "Cells", "Cafeteria", "Rec Area", "Infirmary", "Showers", "Block A", "Block B"]
     assert [DE(f"dig.short.{p}") for p in dig.STANDARD_PLACES] == [
-        "Zellenblock", "Cafeteria", "Aufenthalt", "Krankenst.", "Duschen", "Block A", "Block B"]
+        "Zellen", "Cafeteria", "Aufenthalt", "Krankenst.", "Duschen", "Block A", "Block B"]
     # a place the table added keeps its name
     s = _game(2, places=["Laundry"])
     assert [a.short for a in GAME.board(s, EN).areas][-1] == "Laundry"

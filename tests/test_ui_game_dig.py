@@ -60,7 +60,7 @@ def test_dig_michelle_moves_and_extorts(make_ui, lang):
     assert on["michel"] == on["prisoner.1"] == "cell_block"      # Michelle and Ben together on the board
     # on the board in view: the Cell Block's tile holds Ben's chip and Michelle beside it
     tiles = {tile.title: tile for tile in ui.app.screen("game").ids.board.ids.areas.children}
-    block = next(tile for title, tile in tiles.items() if "Cell" in title or "Zellen" in title)
+    block = next(tile for title, tile in tiles.items() if title in ("Cells", "Zellen"))
     pieces = list(reversed(block.ids.chips.children))
     assert [chip.letter for chip in pieces[:1]] == ["B"]
     assert [pill.text for pill in pieces[1:]] == [

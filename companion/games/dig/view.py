@@ -154,7 +154,9 @@ class DigView:
                   for seat, p in enumerate(s["prisoners"])]
         if s["michel"]:
             who = t("dig.michel." + s["michel"]["who"])
-            tokens.append(Token("michel", who, place=s["michel"]["place"], short=who))
+            # on a crowded place a tag of her initial beside the prisoners' chips ("M"): her
+            # name is in the headline and the facts whenever she acts
+            tokens.append(Token("michel", who, place=s["michel"]["place"], short=who[:1]))
         faces = {place: [f for f in FACES if f in s["board"] and place in leads_to(s, f)] for place in s["places"]}
         areas = [Area(place, place_name(t, place), (t("dig.board.faces", faces=", ".join(faces[place])),)
                       if faces[place] else (), _status(s, place), short=place_short(t, place))
