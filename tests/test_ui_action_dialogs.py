@@ -52,8 +52,8 @@ def test_every_action_dialog_fits_the_screen(make_ui, lang):
     for game in GAMES.values():
         for spec, players, state in offered_specs(game):
             prompt = game.summary(state, t).get("prompt") or ""   # a table's step is headed by the game's prompt
-            dialog = ActionDialog(A.ActionGroup(spec.type, spec.label, [spec]), players, send=lambda action: None,
-                                  context=prompt)
+            dialog = ActionDialog(A.ActionGroup(spec.type, spec.label, [spec]), players, ui.app.table,
+                                  send=lambda action: None, context=prompt)
             dialog.open()
             ui.pump(2)
             problems = layout_problems(ui, dialog)
@@ -80,7 +80,7 @@ def test_a_refused_answer_is_said_on_its_page_and_kept(make_ui):
     players = session.state["players"]
     spec = ActionSpec("set_team", "heist.action.set_team", 0,
                       {"recruits": Param("int", "heist.param.recruits", minimum=0, maximum=4)})
-    dialog = ActionDialog(A.ActionGroup(spec.type, spec.label, [spec]), players)
+    dialog = ActionDialog(A.ActionGroup(spec.type, spec.label, [spec]), players, ui.app.table)
     dialog.open()
     ui.pump(2)
     ui.rig.played.clear()

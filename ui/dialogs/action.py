@@ -8,7 +8,6 @@ action.kv beside this file.
 """
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -23,14 +22,6 @@ from .form_page import ChoiceGrid, FieldInput, form_page, lay_out
 from .keypad import Keypad
 
 HEADING_WIDTH = 600     # the top bar beside Back and the page count
-
-
-def _app():
-    return App.get_running_app()
-
-
-def _words(*args, **params) -> str:
-    return _app().table.t(*args, **params)    # the table's language as it is when asked
 
 
 def _fits_heading(text: str) -> bool:
@@ -54,21 +45,27 @@ class ActionDialog(Dialog):
     answers = ListProperty([])            # what was chosen so far, in words
     message = StringProperty("")          # why it cannot be sent (yet)
 
-    def __init__(self, group: A.ActionGroup, players: list, current=None, send=None, context: str = "",
+    def __init__(self, group: A.ActionGroup, players: list, table, current=None, send=None, context: str = "",
                  **kwargs):
+        """table: the table presenter (ui/table.py): its words, in the table's language as
+        it is when asked, and where the action goes (send: elsewhere)."""
         super().__init__(**kwargs)
+        self.table = table
         self.group = group
         self.players = players
         self.current = current
-        self.send = send or (lambda action: _app().table.perform(action))
-        self.asking = ActionForm(group, players, _words, context, fits_heading=_fits_heading, lay_out=lay_out)
+        self.send = send or table.perform
+        self.asking = ActionForm(group, players, self._words, context, fits_heading=_fits_heading, lay_out=lay_out)
         self.field = None                 # the one text field of a page
         self.keypad = None
         self.buttons: list = []           # the answer buttons on show (tests tap them)
 
+    def _words(self, *args, **params) -> str:
+        return self.table.t(*args, **params)
+
     @property
     def t(self):
-        return _app().table.t
+        return self.table.t
 
     @property
     def form(self) -> list | None:
@@ -343,8 +340,8 @@ class ActionDialog(Dialog):
 
     def _refused(self, error):
         """The rules said no: say why on the page, with everything entered still there."""
-        text = _app().table.t.error(error) if error is not None else ""
-        _app().table.hush()                # said on the page: not again on the toast behind it
+        text = self.table.t.error(error) if error is not None else ""
+        self.table.hush()                  # said on the page: not again on the toast behind it
         self.asking.refused()              # one at a time: back to the last question, its answer kept
         self.message = text
         self.show()

@@ -324,7 +324,7 @@ class GameScreen(BaseScreen):
     def choose(self, group) -> ActionDialog:
         session = self.table.session
         players = self.players(session)
-        dialog = ActionDialog(group, players, session.state.get("current"), context=self.ids.prompt.text)
+        dialog = ActionDialog(group, players, self.table, session.state.get("current"), context=self.ids.prompt.text)
         dialog.asked_at = (session.id, session.head)
         self.dialog = dialog
         dialog.open()
