@@ -160,7 +160,7 @@ def test_heist_counts_the_heists_and_the_cash_for_the_table():
 def test_the_log_says_who_starts_and_whether_it_was_drawn(module):
     players = [{"name": "Ann", "colour": "orange", "letter": "A"}, {"name": "Bob", "colour": "sky", "letter": "B"}]
     game = module.GAME
-    assert game.log_words({"type": "pick_first", "seat": 1, "random": False}, players, EN) == "Bob starts"
+    assert game.log_words({"type": "pick_first", "seat": 1, "random": False}, players, EN) == "Bob was picked to start"
     assert game.log_words({"type": "pick_first", "seat": 0, "random": True}, players, DE) == \
-        "Ann beginnt (zufällig gezogen)"
+        "Ann wurde als Startspieler ausgelost"    # what happened, in the past tense
     assert game.log_words({"type": "check_step", "step": "board"}, players, EN) is None   # its button's words

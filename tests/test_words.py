@@ -28,6 +28,7 @@ SENTENCE = re.compile(r"[^.;!?]+")
 
 def caps_words(text: str) -> list[str]:
     text = re.sub(r"{\w+}", "", text)     # a field is filled in later
+    text = re.sub(r"[“„][^”“]*[”“]", "", text)    # a rulebook's heading quoted as printed ("UPKEEP PHASE")
     return re.findall(r"\b[A-ZÄÖÜ][A-ZÄÖÜ0-9]+\b", text)
 
 
