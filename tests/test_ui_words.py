@@ -192,11 +192,14 @@ def letters(text: str) -> str:
 
 
 def seat_names_read(ui, names) -> list[list[str]]:
-    """Each seat card's name as drawn, line by line, after checking what a player at
+    """Each seat token's name as drawn, line by line, after checking what a player at
     the table needs: at least 24 px, every letter there in order, each line inside
-    the card, a line broken only after a space or a hyphen (the name's own, or one
-    added inside a word too long for the line)."""
-    screen = ui.app.screen("game")
+    the token, a line broken only after a space or a hyphen (the name's own, or one
+    added inside a word too long for the line, where the table's language's
+    dictionary breaks it). A token may put its chip under a long name
+    (SeatCard._place_chip): the name then has the token's whole width."""
+    from ui.widgets.text import table_language
+    from ui.wrapping import dictionary_breaks
     cards = seat_cards(ui)
     assert [card.name for card in cards] == list(names)
     drawn = []
@@ -208,9 +211,23 @@ def seat_names_read(ui, names) -> list[list[str]]:
         assert label.font_size >= 24 and not label.shorten, where
         assert letters("".join(lines)) == letters(card.name), where
         assert label.texture_size[0] <= label.width and label.right <= card.right, where
+        x0, y0 = label.to_window(label.x, label.y)
+        x1, y1 = label.to_window(label.right, label.top)
+        margin = 0.2 * label.texture_size[1] / len(lines)    # above and below the letters (ui_fixtures._ink_box)
+        y0, y1 = y0 + margin, y1 - margin
+        cx0, cy0 = card.to_window(card.x, card.y)
+        cx1, cy1 = card.to_window(card.right, card.top)
+        assert cx0 - 1 <= x0 and x1 <= cx1 + 1 and cy0 - 1 <= y0 and y1 <= cy1 + 1, f"{where}: out of its token"
+        chip = card.ids.chip
+        assert chip.to_window(chip.x, chip.y)[1] >= cy0 - 2 and chip.to_window(chip.x, chip.top)[1] <= cy1 + 2, \
+            f"{where}: the chip out of its token"
         for line, after in zip(lines, lines[1:]):
             assert line.endswith("-") or f"{line} {after}".replace("- ", "-") in card.name \
                 or card.name.split(line)[1].startswith(" "), where
+            head, tail = line[:-1].split(" ")[-1].split("-")[-1], after.split(" ")[0].split("-")[0]
+            if line.endswith("-") and f"{head}-{tail}" not in card.name:     # a hyphen added: the dictionary's,
+                breaks = dictionary_breaks(head + tail, table_language())    # or after as many letters as fit
+                assert len(head) in breaks or not [k for k in breaks if k <= len(head)], where
         drawn.append(lines)
     return drawn
 
@@ -261,13 +278,19 @@ def test_the_longest_names_stay_whole_on_every_game_screen_the_log_and_past_game
     names = longest_names()[:GAMES[game_id].max_players]
     seat_table(ui, game_id, names)
     ui.app.root.ids.toast.hide()
+    ui.pump(2)
+    ui.shot(f"words-{lang}-{game_id}-long-names")     # to look at, whatever the checks find
     seat_names_read(ui, names)
     look(ui, f"words-{lang}-{game_id}-long-names")
 
     def fits(step):
         ui.pump(2)
-        assert layout_problems(ui) == [], f"{game_id} after {step} actions: {ui.app.table.session.actions()[-1:]}"
-        seat_names_read(ui, names)
+        try:
+            assert layout_problems(ui) == [], f"{game_id} after {step} actions: {ui.app.table.session.actions()[-1:]}"
+            seat_names_read(ui, names)
+        except AssertionError:
+            ui.shot(f"words-{lang}-{game_id}-long-names-problem")     # a picture of what is wrong, to look at
+            raise
     play_some(ui, 12, every=fits)
     look(ui, f"words-{lang}-{game_id}-long-names-played")
     # the questions open to a tap now (names on the answers), without answering them
@@ -296,8 +319,11 @@ def test_a_twenty_letter_single_word_name_is_hyphenated_at_24_px_on_a_six_seat_t
              "Ottilie Grünschnabel")
     seat_table(ui, "snitch", names)
     ui.app.root.ids.toast.hide()
+    ui.pump(2)
+    ui.shot(f"words-{lang}-snitch-six-seats-one-word-names")
     drawn = seat_names_read(ui, names)
-    assert drawn[0] == ["Donaudampf-", "schiffahrt"] and drawn[1] == ["Konstantinopoli-", "taner"]
+    # beside the chip, a token of six has the room for "Konstanti-" (Kon-stan-ti-no-po-li-ta-ner)
+    assert drawn[0] == ["Donaudampf-", "schiffahrt"] and drawn[1] == ["Konstanti-", "nopolitaner"]
     assert drawn[2] == ["Anna-Katharina", "Weber"] and drawn[3] == ["Jo"]          # at spaces; short ones on one line
     assert drawn[4] == ["Maximiliane-", "Friedrun"]                                 # after its own hyphen, no second
     look(ui, f"words-{lang}-snitch-six-seats-one-word-names")
