@@ -149,10 +149,9 @@ def may_use(s, a):
     refusal = item_refusal(s, a["player"], a["item"])
     if refusal:
         raise refusal
-    if not held(s, a["player"], a["item"]):
-        who = name_of(s, a["player"])
-        raise IllegalAction("snitch_not_noted", f"{who} noted their stash on their phone: no {a['item']} in it",
-                            name=who)
+    # Not checked against what the owner noted on their phone: a refusal on the shared
+    # screen would tell the table what the stash holds. The phone offers only the noted
+    # Items; the table's word (the cards in hand) goes, and wrong notes are forgotten.
     if a["item"] in PLACED:
         refuse_seat(s, seat().check("target", a.get("target")), item_targets(s, a["item"]), "snitch_item_there",
                     "{name}'s Scheme has no room for that Item (no Scheme, or one lies there already)")

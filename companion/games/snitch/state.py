@@ -294,6 +294,8 @@ def use_item(s, a):
     held = s.get("stash_items")
     if held and item in held[me]:      # noted on the phone: that one is gone (else one not noted)
         held[me].remove(item)
+    elif held and len(held[me]) > s["stash"][me]:
+        held[me].clear()               # all noted, and not this one: the notes were wrong, forgotten
     took_action(s)
     if item in PLACED:                 # it lies next to the Scheme until that resolves
         scheme = s["schemes"][a["target"]]

@@ -311,7 +311,6 @@ snitch-phone-unnoted =
        *[other] { $count } Gegenstände in deinem Versteck noch nicht notiert
     }
 error-snitch_all_noted = Alle Gegenstände in { $name }s Versteck sind schon notiert.
-error-snitch_not_noted = Diesen Gegenstand hat { $name } im Versteck nicht notiert.
 snitch-prompt-turn_neighbours = { $name }: Karte unter einen Nachbarplan spielen oder ziehen.
 snitch-prompt-turn_neighbours_stash = { $name }: Nachbarn helfen, ziehen oder Gegenstand nutzen.
 snitch-prompt-turn_riot = { $name }: Karte unter einen fremden Plan spielen oder ziehen.

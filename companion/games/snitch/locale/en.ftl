@@ -311,7 +311,6 @@ snitch-phone-unnoted =
        *[other] { $count } Items in your stash not noted yet
     }
 error-snitch_all_noted = Every Item in { $name }'s stash is noted already.
-error-snitch_not_noted = That Item is not among those { $name } noted in their stash.
 snitch-prompt-turn_neighbours = { $name }: play a card under a neighbour's Scheme, or draw.
 snitch-prompt-turn_neighbours_stash = { $name }: help a neighbour, draw, or use an Item.
 snitch-prompt-turn_riot = { $name }: play a card under anyone's Scheme, or draw.
