@@ -127,11 +127,10 @@ kivy_log_to_terminal(False)
 from kivy.clock import Clock
 
 def place():
+    # the first seat's name as its token draws it, at 24 px
     from kivy.app import App
-    from ui.widgets.text import WholeWordsLabel
-    tiles = App.get_running_app().screen("game").ids.board.ids.areas.children
-    tile = next(t for t in tiles if t.title == "Aufenthaltsraum")
-    return next(w for w in tile.walk() if isinstance(w, WholeWordsLabel)).text
+    screen = App.get_running_app().screen("game")
+    return screen.seat_tokens(6)[0].ids.name.text
 
 def at_start(_dt):
     from ui import wrapping
@@ -166,15 +165,17 @@ sys.exit(code)
 
 def test_a_german_table_starts_without_waiting_for_its_hyphenation_dictionary_then_breaks_by_it(tmp_path):
     """Reading the German dictionary takes ~0.6 s here (seconds on a Pi): the first frame
-    does not wait for it (a German game screen started some 0.8 s later), its words break
-    after as many letters as fit ("Aufenthalt-" / "sraum"), and by the dictionary once a
-    thread has read it ("Aufent-" / "haltsraum")."""
+    does not wait for it (a German game screen started some 0.8 s later). A seat's long
+    name breaks after as many letters as fit meanwhile ("Donaudam-" / "pfschiffahrt"
+    beside its chip), and by the dictionary once a thread has read it: "Donaudampf-" /
+    "schiffahrt", the chip under the name when the dictionary's break takes three lines
+    beside it (SeatCard._place_chip), as on a table whose dictionary was there at once."""
     from companion.session import Session
     from companion.store import Store
 
     data = tmp_path / "data"
     store = Store.open(data)
-    Session.create(store, "dig", ["Anna", "Ben", "Cleo", "Dora"])
+    Session.create(store, "dig", ["Donaudampfschiffahrt", "Ben", "Cleo", "Dora", "Emil", "Fenja"])   # tokens of six
     store.set_setting("tour.seen", True)
     store.close()
     config = tmp_path / "config.toml"
@@ -183,9 +184,9 @@ def test_a_german_table_starts_without_waiting_for_its_hyphenation_dictionary_th
                                  "--size", "800x480", driver=DICTIONARY_DRIVER)
     assert code == 0
     assert report["start_read"] == []                   # the first frame did not wait for it
-    assert report["start_place"].replace("-\n", "") == "Aufenthaltsraum"
-    assert report["read"] == ["de_DE"] and report["read_place"] == "Aufenthalt-\nsraum"     # letters meanwhile
-    assert report["place"] == "Aufent-\nhaltsraum"                                        # then the dictionary's
+    assert report["start_place"].replace("-\n", "") == "Donaudampfschiffahrt"
+    assert report["read"] == ["de_DE"] and report["read_place"] == "Donaudam-\npfschiffahrt", report   # letters
+    assert report["place"] == "Donaudampf-\nschiffahrt", report                 # then the dictionary's, two lines
 
 
 def test_companion_run_verbose_shows_kivys_log(tmp_path):
