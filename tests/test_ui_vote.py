@@ -109,7 +109,9 @@ def test_a_secret_vote_passed_round_shows_nobodys_ballot(make_ui):
     assert session.actions()[-1] == {"type": "secret_vote", "tally": [0, 1, 0, 3]}    # no ballot stored
     ui.tap(ui.ids("game").log_btn)
     log = [row.text for row in ui.ids("log").rows.children]
-    assert "Secret gun vote: Dora 3, Ben 1" in log
+    # the Log in the past tense, the game's words: the totals, never who voted for whom
+    assert app.table.t("snitch.log.secret_vote", votes="Dora 3, Ben 1") in log, "\n".join(log)
+    assert "The gun vote was counted: Dora 3, Ben 1" in log
     assert not any(text.startswith(("Anna:", "Ben:", "Cleo:", "Dora:")) and "Dora" in text.split(":", 1)[1]
                    for text in log)
     app.root.ids.toast.hide()
