@@ -60,12 +60,13 @@ def fill_disk(path: Path, leave_kib: int = 0) -> str:
     """Shell lines filling the file system of `path` to its last block (as root: the reserved
     blocks too), then giving `leave_kib` KiB back; `unfill(path)` empties it again."""
     f = shlex.quote(str(path / ".fill"))
-    return (f"dd if=/dev/zero of={f} bs=1k 2>/dev/null; sync\n"
-            f"truncate -s $(( $(stat -c %s {f}) - {leave_kib * 1024} )) {f}; sync")
+    # sync -f: that file system alone, not every disk of the machine (the fill is all that is written)
+    return (f"dd if=/dev/zero of={f} bs=1k 2>/dev/null; sync -f {f}\n"
+            f"truncate -s $(( $(stat -c %s {f}) - {leave_kib * 1024} )) {f}; sync -f {f}")
 
 
 def unfill(path: Path) -> str:
-    return f"rm -f {shlex.quote(str(path / '.fill'))}; sync"
+    return f"rm -f {shlex.quote(str(path / '.fill'))}; sync -f {shlex.quote(str(path))}"
 
 
 def run_mounted(mounts: list[str], script: str, *, env: dict | None = None, timeout: float = 120,
