@@ -1,6 +1,7 @@
 """Cellmate as scripts/bench measures it: `companion run --gpio` on mock pins, plus timing hooks.
 
     python scripts/bench_app.py --scene dice --data-dir D --presses 500 --out result.json
+    python scripts/bench_app.py --scene snitch --data-dir D --presses 500 --out result.json  # (game: Heist; dig, singsing)
     python scripts/bench_app.py --scene idle --data-dir D          # runs until killed; MARK at the first frame
     python scripts/bench_app.py --scene memory --data-dir D --out result.json
     python scripts/bench_app.py --scene sessions --data-dir D --presses 500 --out result.json   # Past games
@@ -26,6 +27,10 @@ from outside, without changing the app:
   schedules for the next frame while it reacts (the game screen scrolls to the
   fact that just changed one frame later): the measure waits for the first frame
   drawn after that work too, so it ends at the frame that shows all of it.
+* Besides the time, each press's CPU time on the main thread (time.thread_time) from
+  the moment on_input is called there to the swap of the frame that shows it: the
+  work a slower CPU (a Pi's) pays for in full, where waits (the frame clock, llvmpipe
+  filling the frame on its own threads) cost it nothing.
 In every scene CellmateApp.on_start (the app has none of its own) opens the log
 where asked (what the Log button does: table.go("log")), starts the driver thread
 and prints MARK with what is on the screen at the first frame; idle and memory
@@ -65,7 +70,21 @@ os.environ["GPIOZERO_MOCK_PIN_CLASS"] = "mockpwmpin"   # ... whose pins can do P
 
 from bench_bare import MARK, FrameStamp, press_loop, vmhwm_mib  # noqa: E402  (the bare app's own measure)
 
-SCENES = ("dice", "game", "log", "idle", "memory", "sessions", "stats")
+# The timed presses of each press scene, in order: (kind, the button of companion.config.Buttons,
+# sent on release). In a game the press that moves it on, then UNDO (a short press, sent on
+# release) back to the same step, so every press is the same step; the UNDO is not timed.
+PRESSES = {
+    "dice": [("roll", "roll", False)],
+    "log": [("roll", "roll", False)],
+    "game": [("roll", "roll", False), ("undo", "undo", True)],        # Heist: the heist step's roll
+    "dig": [("roll", "roll", False), ("undo", "undo", True)],         # Dig: a turn's roll
+    "snitch": [("pass", "confirm", False), ("undo", "undo", True)],   # The Snitch: NEXT passes the Soap
+    # Sing Sing: TIMER starts the guess, CONFIRM marks it right; both taken back
+    "singsing": [("timer", "timer", False), ("right", "confirm", False), ("undo", "undo", True),
+                 ("undo", "undo", True)],
+}
+UNTIMED = ("undo",)
+SCENES = (*PRESSES, "idle", "memory", "sessions", "stats")
 BROWSE = ("sessions", "stats")
 
 
@@ -97,7 +116,9 @@ def main() -> int:
     refused: list[str] = []
     state = {"app": None}
 
-    timed = args.scene in ("dice", "game", "log", *BROWSE)
+    timed = args.scene in (*PRESSES, *BROWSE)
+    cpu: dict[str, list[float]] = {}   # the main thread's CPU seconds, a press's arrival to its frame's swap
+    cpu0 = [0.0]
 
     once = Clock.schedule_once
 
@@ -112,6 +133,7 @@ def main() -> int:
 
     def timed_on_input(self, event):
         follow_ups.clear()
+        cpu0[0] = time.thread_time()
         stamp[0].changed()
         outcome = on_input(self, event)
         if outcome is None or not outcome.ok:
@@ -132,6 +154,15 @@ def main() -> int:
         if timed:
             stamp.append(FrameStamp(Window))
             stamp[0].ready = lambda: not any(event.is_triggered for event in follow_ups)
+            timed_flip = Window.flip
+
+            def cpu_flip():   # around FrameStamp's own: the CPU the press cost this thread, to its swap
+                kind = stamp[0].pending
+                timed_flip()
+                if kind is not None and stamp[0].pending is None:
+                    cpu.setdefault(kind, []).append(time.thread_time() - cpu0[0])
+            if args.scene in PRESSES:
+                Window.flip = cpu_flip
             threading.Thread(target=browse if args.scene in BROWSE else drive, args=(app,), daemon=True).start()
         elif args.scene == "memory":
             threading.Thread(target=memory, args=(app,), daemon=True).start()
@@ -154,14 +185,13 @@ def main() -> int:
     def drive(app):
         factory = app.table.rig.pin_factory
         buttons = app.table.cfg.buttons
-        roll = factory.pin(buttons.roll)
-        presses = [("roll", roll, False)]
-        if args.scene == "game":   # back to the same step after each roll: UNDO, a short press (sent on release)
-            presses.append(("undo", factory.pin(buttons.undo), True))
+        presses = [(kind, factory.pin(getattr(buttons, button)), on_release)
+                   for kind, button, on_release in PRESSES[args.scene]]
         before = describe(app)
         problems = press_loop(stamp[0], presses, args.presses)
         result = {"before": before, "after": describe(app), "problems": problems, "refused": refused[:20],
                   "refused_count": len(refused), "gc": gc.isenabled(), "vmhwm_mib": vmhwm_mib(),
+                  "timed": [kind for kind, *_ in PRESSES[args.scene] if kind not in UNTIMED], "cpu": cpu,
                   **stamp[0].times}
         args.out.write_text(json.dumps(result))
         Clock.schedule_once(lambda _dt: app.stop(), 0)

@@ -105,3 +105,57 @@ def test_idle_apps_are_taken_in_turn_each_round_in_another_order_and_set_beside_
     assert len({r[0] for r in rounds}) == 4                   # each app leads one round
     # the busy rounds double both of a pair: each round's ratio is the app's own, 1.1x
     assert abs(bench.paired_ratio(idle["dice"], idle["bare"]) - 1.1) < 1e-9
+
+
+def test_each_game_is_made_at_the_step_its_timed_press_moves_on():
+    """Every game's scene (at its most seats) opens where each of its timed presses is a move
+    of that game, in turn, and UNDO brings it back: so every press is the same step."""
+    import random
+
+    from companion import controller
+    from companion.games import get
+    from companion.inputs import InputEvent
+    from companion.session import Session
+    from companion.store import Store
+    bench = _bench()
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        from bench_app import PRESSES, UNTIMED
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        data = bench.make_data(Path(tmp))
+        for scene, game, _title, _press in bench.GAME_SCENES:
+            store = Store.open(data[scene])
+            sid = store.list_sessions()[0]["id"]
+            session = Session.load(store, sid, rng=random.Random(1))
+            assert session.game.id == game and len(session.setup["players"]) == get(game).max_players
+            before = session.state
+            events = {"roll": InputEvent.ROLL, "confirm": InputEvent.CONFIRM, "timer": InputEvent.TIMER,
+                      "undo": InputEvent.UNDO}
+            for kind, button, _on_release in PRESSES[scene]:
+                outcome = controller.handle_input(session, events[button])
+                assert outcome is not None and outcome.ok, (scene, kind, outcome)
+            assert session.state == before, scene
+            assert [k for k, *_ in PRESSES[scene] if k not in UNTIMED], scene
+            store.close()
+
+
+def test_a_game_scene_times_each_press_and_its_main_thread_cpu(tmp_path):
+    """Sing Sing's scene: both of its timed presses (TIMER, CONFIRM) to their frames, and each
+    press's CPU on the main thread, which is part of its time; the rows mark both targets."""
+    bench = _bench()
+    data = bench.make_data(tmp_path)
+    out = tmp_path / "out.json"
+    subprocess.run([sys.executable, str(SCRIPTS / "bench_app.py"), "--scene", "singsing", "--data-dir",
+                    str(data["singsing"]), "--presses", "3", "--out", str(out)], capture_output=True, timeout=120)
+    got = json.loads(out.read_text())
+    assert got["problems"] == [] and got["refused_count"] == 0 and got["gc"]
+    assert got["timed"] == ["timer", "right"] and len(bench.timed_of(got)) == 6
+    for kind in got["timed"]:
+        assert all(0 < cpu <= whole for cpu, whole in zip(got["cpu"][kind], got[kind]))
+    rows = bench.press_rows("Sing Sing", got, (0.010, 0.015), (0.002, 0.004), True)
+    p99, cpu = rows[1], rows[3]
+    assert p99[4] == "<= 1.5x bare" and p99[5] == bench.verdict(bench.percentile(bench.timed_of(got), 99) <= 0.0225)
+    assert cpu[4] == "p50 <= 5 ms" and cpu[5] in ("met", "**not met**")
