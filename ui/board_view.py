@@ -85,9 +85,9 @@ class CounterStrip(BoxLayout):
         needs = self._needs
         self.compact = bool(needs) and not self.roomy and \
             sum(flat for _u, flat, _b in needs) + self.spacing * (len(needs) - 1) <= self.width
-        for (upright, flat, big), tile in zip(needs, reversed(self.children)):
+        for (upright, flat, _big), tile in zip(needs, reversed(self.children)):
             tile.compact = self.compact
-            tile.size_hint_x = (flat if self.compact else upright) * (1.3 if big else 1)
+            tile.size_hint_x = flat if self.compact else upright
         # no smaller than the number, its name and a threshold's words need
         self.size_hint_min_y = (dp(112) + (dp(30) if any(tile.note for tile in self.children) else 0)
                                 if needs and not self.compact else None)
@@ -106,8 +106,8 @@ class ChipRow(Widget):
         self._pills: list = []
         self.bind(width=self._lay, children=self._lay, pos=self._lay, max_rows=self._lay)
 
-    def show(self, chips: list[tuple[str, str]], pills: list[str]) -> None:
-        """chips: (colour, letter) per player's piece; pills: the others' names."""
+    def show(self, chips: list[tuple[str, str]], pills: list[tuple[str, str]]) -> None:
+        """chips: (colour, letter) per player's piece; pills: (words, colour or "") the rest."""
         while len(self._chips) < len(chips):
             self._chips.append(_small_chip())
         while len(self._pills) < len(pills):
@@ -116,8 +116,8 @@ class ChipRow(Widget):
             self._pills.append(pill)
         for (colour, letter), chip in zip(chips, self._chips):
             chip.colour, chip.letter = colour, letter
-        for text, pill in zip(pills, self._pills):
-            pill.text = text
+        for (text, colour), pill in zip(pills, self._pills):
+            pill.text, pill.colour = text, colour
         wanted = self._chips[:len(chips)] + self._pills[:len(pills)]
         if list(reversed(self.children)) != wanted:
             self.clear_widgets()
@@ -130,16 +130,20 @@ class ChipRow(Widget):
         if not items:
             self.rows = 0
             return
-        gap, width = dp(4), max(1.0, self.width)
+        gap, width, most = dp(4), max(1.0, self.width), max(0, int(self.max_rows))
         rows: list[list] = [[]]
         for item in items:
             used = sum(w.width + gap for w in rows[-1])
             # a tag's words are never covered: it opens a row of its own rather than close up
-            if rows[-1] and used + item.width > width and (len(rows) < max(1, int(self.max_rows))
-                                                           or isinstance(item, TokenPill)):
+            if rows[-1] and used + item.width > width and (len(rows) < most or isinstance(item, TokenPill)):
                 rows.append([])
             rows[-1].append(item)
-        self.rows = len(rows) if self.max_rows else 0    # none: no room for them (the tile's facts first)
+        # rows past the room (a heist's numbers first): not drawn rather than drawn over the rest
+        for row in rows[most:]:
+            for item in row:
+                item.opacity = 0
+        rows = rows[:most]
+        self.rows = len(rows)
         high = max(w.height for w in items)
         for r, row in enumerate(rows):
             need = sum(w.width for w in row) + gap * (len(row) - 1)
@@ -147,12 +151,16 @@ class ChipRow(Widget):
             squeeze = 0.0 if need <= width or len(row) < 2 else (need - width) / (len(row) - 1)
             x = self.x
             for item in row:
+                item.opacity = 1
                 item.pos = (x, self.top - (r + 1) * (high + gap) + gap + (high - item.height) / 2)
                 x += item.width + gap - squeeze
 
 
 class TokenPill(Label):
-    """A piece that is nobody's (Michel(le)): its name on a light tag."""
+    """A piece with words on it: nobody's (Michel(le)) on a light tag; a player's with
+    what it says (Heist's dice on a heist, "A6 B3") on a tag of their colour, their
+    letter first."""
+    colour = StringProperty("")
 
 
 class AreaTile(BoxLayout):
@@ -184,9 +192,7 @@ class AreaTile(BoxLayout):
             facts = lines * dp(30) if lines and room >= lines * dp(30) else 0
             self.shown_facts = self.facts if facts else ""
             ids.chips.max_rows = max(0, min(2, int((room - facts) // chip_row)))
-            ids.chips.opacity = 1 if ids.chips.max_rows else 0
             return
-        ids.chips.opacity = 1
         ids.chips.max_rows = max(1, min(2, int(room // chip_row)))
         left = room - ids.chips.rows * chip_row
         self.shown_facts = self.facts if lines and left >= lines * dp(30) else ""
@@ -196,10 +202,14 @@ class AreaTile(BoxLayout):
         # a heist's numbers a line each (facts first); a place's short facts run on
         self.facts = ("\n" if self.facts_first else " · ").join(area.facts)
         self.marked = area.status == "attempted"
-        chips = [t for t in tokens if t.colour]
-        pills = [t for t in tokens if not t.colour]
-        self.ids.chips.show([(token.colour, next((p["letter"] for p in players if p["colour"] == token.colour), "?"))
-                             for token in chips], [token.short or token.label for token in pills])
+        def letter(token):
+            return next((p["letter"] for p in players if p["colour"] == token.colour), "?")
+        # a player's piece is their chip; one that says more than their letter, a tag of their colour
+        chips = [t for t in tokens if t.colour and len(t.short) <= 1]
+        pills = [t for t in tokens if not (t.colour and len(t.short) <= 1)]
+        self.ids.chips.show([(token.colour, letter(token)) for token in chips],
+                            [(f"{letter(token)} {token.short}" if token.colour else token.short or token.label,
+                              token.colour or "") for token in pills])
         self._fit()
 
 

@@ -13,7 +13,7 @@ from companion.config import CHECKS, Config
 
 # What the settings screen may change, and the bounds its keypad takes.
 KEYS = ("language", "buzzer.enabled", "timer.seconds", "timer.tick_last", "buttons.debounce_ms", "speech.enabled",
-        "speech.volume", "speech.speed", "speech.events", "speech.cover_noise")
+        "speech.volume", "speech.speed", "speech.events", "speech.cover_noise", "phones.enabled")
 TIMER_SECONDS = (5, 600)
 TICK_LAST = (0, 10)
 DEBOUNCE_MS = (5, 200)
@@ -81,7 +81,8 @@ def change(table, key: str, value) -> str | None:
         table.clocks.show_timer()
         table.clocks.show_countdown()
         _voice_settings(table)
-    # buttons.debounce_ms reaches the rig on the next start (the settings screen says so)
+    # buttons.debounce_ms reaches the rig on the next start (the settings screen says so);
+    # phones.enabled starts or stops their server at once (ui/phones.py, on the refresh)
     table.refresh()
     return None
 

@@ -2,6 +2,7 @@
 ### der Dialog auf dem Pi, die Seite der Handys und warum etwas abgewiesen wird.
 
 phones-title = Handys am Tisch
+phones-button = Handys
 phones-scan = Den Code mit der Kamera eines Handys scannen oder öffnen:
 phones-off = Handys sind ausgeschaltet. In den Einstellungen oder in der Konfiguration einschalten ([phones] enabled = true).
 phones-failed = Die Handys konnten nicht gestartet werden: { $why }

@@ -2,6 +2,7 @@
 ### the Pi's dialog, the phones' page, and why a message or a phone is refused.
 
 phones-title = Phones at the table
+phones-button = Phones
 phones-scan = Scan the code with a phone's camera, or open:
 phones-off = Phones are switched off. Switch them on in Settings or in the config ([phones] enabled = true).
 phones-failed = The phones could not be started: { $why }

@@ -8,6 +8,7 @@ Open it with ``PhonesDialog(app.table.phones).open()``.
 from __future__ import annotations
 
 from kivy.graphics.texture import Texture
+from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -16,9 +17,12 @@ from ..widgets.window import Dialog
 QUIET_ZONE = 4          # modules of white round the code, as the standard asks
 
 
-def qr_texture(code) -> Texture:
-    """A segno QR code as a Kivy texture: one texel a module, drawn without smoothing."""
-    rows = [list(row) for row in code.matrix_iter(scale=1, border=QUIET_ZONE)]
+def qr_texture(code, room: float = 0) -> Texture:
+    """A segno QR code as a Kivy texture, each module a square of whole pixels as large
+    as `room` allows: drawn texel for pixel, never stretched or smoothed."""
+    modules = sum(1 for _ in code.matrix_iter(scale=1, border=QUIET_ZONE))
+    scale = max(1, int(room // modules))
+    rows = [list(row) for row in code.matrix_iter(scale=scale, border=QUIET_ZONE)]
     size = len(rows)
     pixels = bytearray()
     for row in reversed(rows):          # a texture's first row is the bottom one
@@ -62,7 +66,10 @@ class PhonesDialog(Dialog):
         address = phones.address()
         if address != self.address or self.ids.qr.texture is None:      # the code only when it changed
             code = phones.qr()
-            self.ids.qr.texture = qr_texture(code) if code is not None else None
+            texture = qr_texture(code, dp(236)) if code is not None else None
+            self.ids.qr.texture = texture
+            if texture is not None:
+                self.ids.qr.size = texture.size    # texel for pixel
             self.ids.qr.opacity = 1 if code is not None else 0
         self.address = address
         rows = self.ids.seats

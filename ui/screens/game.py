@@ -165,6 +165,8 @@ class GameScreen(BaseScreen):
             card.current = seat == current and not finished
             card.counts, card.track, card.track_share, card.pips = seat_board(board, seat, tags)
             card.tags = tags
+        phones = getattr(table, "phones", None)
+        ids.phones_btn.opacity = 1 if phones is not None and phones.enabled else 0
         self.show_news(session, summary, paint, finished)
         self.show_pads()
         self.show_actions(session, players, current, finished)
@@ -292,6 +294,13 @@ class GameScreen(BaseScreen):
         t = self.t
         dialog = AdjustDialog(groups, self._words, self.choose, title=t("game.more_title"), body=t("game.more_body"))
         self.more_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def open_phones(self):
+        """The code the phones join by, and which phone holds which seat (ui/dialogs/phones.py)."""
+        from ..dialogs.phones import PhonesDialog
+        dialog = PhonesDialog(self.table.phones)
         dialog.open()
         return dialog
 

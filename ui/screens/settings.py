@@ -24,6 +24,8 @@ class SettingsScreen(BaseScreen):
         ids.buzzer_off.tone = "normal" if table.buzzer_on else "selected"
         voice = cfg.speech
         ids.voice_on.tone, ids.voice_off.tone = ("selected", "normal") if voice.enabled else ("normal", "selected")
+        phones = cfg.phones.enabled
+        ids.phones_on.tone, ids.phones_off.tone = ("selected", "normal") if phones else ("normal", "selected")
         ids.voice_volume.text = self.t("settings.voice_percent", n=voice.volume)
         ids.voice_speed.text = self.t("settings.voice_wpm", n=voice.speed)
         for kind in KINDS:
