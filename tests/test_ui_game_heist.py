@@ -96,6 +96,7 @@ def test_heist_by_touch(make_ui):
     assert "Anna, step B of Heist 1: 3 + 5 = 8 against 8: Push" in screen_lines(ui)
     assert game.headline.text == "Anna: upkeep"
     look(ui, "heist-2-push")
+    in_the_bar(ui, "end_turn")       # all that is left to do: End turn, in sight, large
     act(ui, "end_turn")
 
     # Ben: 0 + 1 against 5 is a Failure
@@ -147,11 +148,32 @@ def test_heist_by_touch(make_ui):
     assert session.finished
     scores = {row["seat"]: row["total"] for row in session.state["scores"]}
     winner = max(scores, key=scores.get)
-    assert game.banner.text == f"{('Anna', 'Ben')[winner]} wins with {scores[winner]} points!"
+    # the end: the ranked scoreboard has the table view, the winner first with the points
+    screen = ui.app.screen("game")
+    assert game.headline.text == ui.app.table.t("heist.headline.over")
+    rows = list(reversed(game.board.ids.scores.children))
+    ranked = sorted(scores, key=scores.get, reverse=True)
+    assert [row.name for row in rows] == [("Anna", "Ben")[seat] for seat in ranked]
+    assert (rows[0].rank, rows[0].total, rows[0].winner) == ("1", str(scores[winner]), True) and not rows[1].winner
+    assert all(row.get_root_window() is not None and row.width > 0 for row in rows)
     for seat, name in enumerate(("Anna", "Ben")):  # the score table: one row each, gems × value = total
         assert any(line.startswith(f"{name}: ") and line.endswith(f"= {scores[seat]}") for line in screen_lines(ui))
-    assert ui.app.screen("game").ids.primary.text == "Play again"
+    assert screen.ids.primary.text == ui.app.table.t("dice.play_again") == "Play again"
     look(ui, "heist-5-final-scoring")
+
+
+def in_the_bar(ui, key):
+    """The button for a step, whole in the action bar: in sight and wide enough for its words."""
+    from ui.widgets.text import drawn_width
+    screen = ui.app.screen("game")
+    ui.pump(1)
+    button = screen.button(key)
+    (x0, y0), (x1, y1) = button.to_window(button.x, button.y), button.to_window(button.right, button.top)
+    width, height = ui.app.root.get_root_window().size
+    assert button.opacity and not button.disabled, f"{button.text!r} is not there to tap"
+    assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, f"{button.text!r} is off the window"
+    assert button.width >= drawn_width(button.text, 24, True), f"{button.text!r} is {button.width:.0f} px wide"
+    assert button.parent is screen.ids.primary.parent, f"{button.text!r} is not on the bar"
 
 
 FORM = {
