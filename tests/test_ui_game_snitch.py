@@ -49,14 +49,28 @@ def succeed(ui, target):
         act(ui, "pass_soap")
 
 
+def draws_on_the_board(ui) -> list[str]:
+    """Who draws how many from which deck, as the board's place for it shows them
+    (each checked drawn: shown in full, not left out for want of room)."""
+    screen = ui.app.screen("game")
+    tiles = [tile for tile in screen.ids.board.ids.areas.children if tile.title == ui.app.table.t("snitch.board.draws")]
+    assert len(tiles) == 1, "no place on the board says who draws"
+    tile = tiles[0]
+    if tile.shown_facts != tile.facts:
+        ui.shot("snitch-draws-not-shown")     # a picture of what is wrong, to look at
+    assert tile.shown_facts == tile.facts and tile.get_root_window() is not None, f"{tile.facts!r} not drawn"
+    return [fact.replace("\u00a0", " ") for fact in tile.facts.split(" · ")]
+
+
 def test_the_snitch_by_touch(make_ui):
     ui = make_ui(seat=0)
     game = start_game(ui, "snitch", NAMES)
     session = ui.app.table.session
     assert session.game.id == "snitch"
-    assert game.headline.text == "Setting up The Snitch"
-    assert any("Interrogation Deck has 18 cards" in line for line in screen_lines(ui))  # the checklist
-    assert game.prompt.text == "Lay out the cards as listed, then tap Cards ready."
+    t = ui.app.table.t
+    assert game.headline.text == t("snitch.headline.setup") == "Setting up"
+    assert any("Interrogation Deck has 18 cards" in line for line in screen_lines(ui))  # the checklist, in Help
+    assert game.prompt.text == t("snitch.prompt.cards") == "Lay out the cards as Help lists them, then tap Cards ready."
     ui.app.root.ids.toast.hide()
     look(ui, "snitch-1-setup-checklist")
 
@@ -76,10 +90,12 @@ def test_the_snitch_by_touch(make_ui):
     act(ui, "pick_soap")
     answer(ui, "Anna")
     assert ui.modal() is None
-    assert game.headline.text == "Anna has the Soap (turn 1)"
+    assert game.headline.text == t("snitch.headline.turn", name="Anna") == "Anna's turn"
     seats = dict(seat_texts(ui))
-    assert "Soap" in seats["Anna"] and "Guard: silent" in seats["Ben"]
-    assert game.turn_chip.letter == "A"
+    assert t("snitch.badge.soap") in seats["Anna"] and t("snitch.board.guard") in seats["Ben"]
+    # whose turn: her token framed, her chip on the step the prompt asks for
+    assert [card.current for card in seat_cards(ui)] == [True, False, False, False]
+    assert game.primary.letter == "A" and game.primary.text == t("snitch.action.play_card")
     look(ui, "snitch-2-turn-soap-guard")
 
     # eleven turns of drawing: the riot begins at 7 cards left
@@ -87,8 +103,10 @@ def test_the_snitch_by_touch(make_ui):
         act(ui, "draw_card")
         if session.state["interrogation"] > 7:
             ui.app.table.on_input(InputEvent.CONFIRM)   # NEXT passes the Soap
-    assert session.state["riot"] and game.banner.text == "Prison riot!"
-    assert game.banner.height >= 40 and game.banner.opacity == 1
+    assert session.state["riot"] and game.banner.text == t("snitch.banner.riot") == "Prison riot!"
+    banner = game.banner     # in sight above the board, read across the table, whole
+    banner.texture_update()
+    assert banner.opacity == 1 and banner.font_size >= 24 and banner.texture_size[1] <= banner.height + 1
     act(ui, "pass_soap")
     look(ui, "snitch-3-riot")
 
@@ -96,7 +114,7 @@ def test_the_snitch_by_touch(make_ui):
     assert session.state["soap"] == 3
     act(ui, "play_card")
     answer(ui, "Anna")
-    assert game.headline.text == "Anna's Scheme resolves"
+    assert game.headline.text == t("snitch.headline.resolution", name="Anna") == "Anna reveals"
     assert session.state["phase"] == "resolution"
     look(ui, "snitch-4-resolution")
     dialog = act(ui, "reveal")
@@ -105,10 +123,9 @@ def test_the_snitch_by_touch(make_ui):
     fill(ui, "How many Backstab icons?", 0)
     press(ui, "confirm")
     assert session.state["scored"] == 1
-    # the reward draws in order, where everybody sees them, then the new Scheme
-    assert game.prompt.text.replace("\u00a0", " ") == (
-        "Draw in this order: Anna 1, Ben 1, Dora 1 from the Prison Contacts Deck. "
-        "Anna: lay a new Scheme from your hand face up and enter its number.")
+    # the reward draws in order on the board, where everybody sees them; the prompt: draw, then the new Scheme
+    assert game.prompt.text == t("snitch.prompt.new_scheme_hand_draw", name="Anna")
+    assert draws_on_the_board(ui) == ["Contacts: Anna 1, Ben 1, Dora 1"]
     act(ui, "new_scheme")
     number(ui, 1)
     act(ui, "pass_soap")
@@ -119,16 +136,17 @@ def test_the_snitch_by_touch(make_ui):
             break
         succeed(ui, target if NAMES.index(target) != session.state["soap"] else "Ben")
     assert session.state["phase"] == "gun_vote"
-    assert game.banner.text == "The gun is inside!"
+    assert game.banner.text == t("snitch.banner.gun") == "The gun is inside!"
 
     # without seat pads the vote is by hands up (the option's default): the table enters the result
+    assert game.prompt.text == t("snitch.prompt.vote_most", soap=NAMES[session.state["soap"]])
     assert game.prompt.text.startswith("Hands up: who gets the gun?")
     assert ui.app.sm.current == "game"
     look(ui, "snitch-6-gun-vote-hands-up")
     act(ui, "open_vote")
     answer(ui, "Cleo")
     assert session.state["phase"] == "shoot" and session.state["gun"] == 2
-    assert game.headline.text == "Cleo has the gun"
+    assert game.headline.text == t("snitch.headline.shoot", name="Cleo") == "Cleo has the gun"
 
 
 def test_a_failed_scheme_by_touch(make_ui):
@@ -139,6 +157,7 @@ def test_a_failed_scheme_by_touch(make_ui):
     ui = make_ui(seat=0)
     game = start_game(ui, "snitch", NAMES)
     session = ui.app.table.session
+    t = ui.app.table.t
     act(ui, "cards_ready")
     for name, required in (("Anna", 1), ("Ben", 2), ("Cleo", 1), ("Dora", 1)):
         scheme(ui, name, required)
@@ -162,26 +181,26 @@ def test_a_failed_scheme_by_touch(make_ui):
     act(ui, "pass_soap")
     act(ui, "play_card")
     answer(ui, "Ben")
-    assert game.headline.text == "Ben's Scheme resolves" and session.state["interrogation"] == 16
+    assert game.headline.text == t("snitch.headline.resolution", name="Ben") == "Ben reveals"
+    assert session.state["interrogation"] == 16
 
     # the reveal: a Prison Contact repeats, 2 Backstab icons (2 cards + the random one)
     reveal(ui, "Yes", 2)
     state = session.state
     assert state["phase"] == "new_scheme" and state["failed"] == 1 and state["scored"] == 0
-    assert game.headline.text == "Ben's Scheme failed"
+    assert game.headline.text == t("snitch.headline.failed", name="Ben") == "Ben's Scheme failed"
     # the draws: Ben, his left (Cleo), his right (Anna), then Ben once more per Backstab icon;
-    # in the prompt, where everybody sees them, and in full in the facts
-    assert game.prompt.text.replace("\u00a0", " ") == (
-        "Ben: put the failed Scheme face down in your stash. Everybody draws, in this order: Ben 1, Cleo 1, "
-        "Anna 1, Ben 2 from the Interrogation Deck. Ben: take the top card of the Prison Contacts Deck as your "
-        "new Scheme, face up, and enter its number.")
+    # on the board, where everybody sees them, and in full in the facts; the prompt says what to do
+    assert game.prompt.text == t("snitch.prompt.new_scheme_failed_draw", name="Ben")
+    assert draws_on_the_board(ui) == ["Interrogation: Ben 1, Cleo 1, Anna 1, Ben 2"]
     lines = screen_lines(ui)
     assert ("Ben's Scheme failed (2 Backstab icons). Draws: Ben 1 from the Interrogation Deck; Cleo 1 from the "
             "Interrogation Deck; Anna 1 from the Interrogation Deck; Ben 2 from the Interrogation Deck.") in lines
     assert "Guard: Ben (silenced), handcuffs face down" in lines
     assert "Interrogation Deck: 11 cards" in lines and "Ben: no Scheme · 9 in hand" in lines
     seats = dict(seat_texts(ui))
-    assert "Guard: silent" in seats["Ben"] and "Guard" not in seats["Dora"] and "Soap" in seats["Cleo"]
+    guard, soap = t("snitch.board.guard"), t("snitch.badge.soap")
+    assert guard in seats["Ben"] and guard not in seats["Dora"] and soap in seats["Cleo"]
     assert state["hands"] == [5, 9, 5, 6] and state["guard"] == 1 and not state["handcuffs_up"]
     ui.app.root.ids.toast.hide()
     look(ui, "snitch-failed-scheme")
@@ -194,7 +213,11 @@ def test_a_failed_scheme_by_touch(make_ui):
     assert session.state["contacts"] == contacts - 1 and session.state["hands"][1] == 9
     assert "Items in the stash, face down: Ben\u00a01" in screen_lines(ui)   # a name and its count kept together
     cards = {card.name: card for card in seat_cards(ui)}
-    assert cards["Ben"].counts == ["9 cards", "1 Item"] and cards["Anna"].counts == ["5 cards", "0 Items"]
+    assert cards["Ben"].counts == [t("snitch.seat.hand", count=9), t("snitch.seat.scheme", under=0, needed=1)]
+    assert cards["Anna"].counts == ["5 cards", "Scheme 0/1"]
+    # the Items face down: how many, as a tag on the owner's token; nobody else has one
+    assert t("snitch.seat.stash", count=1) == "1 Item" in cards["Ben"].tags
+    assert not [card.name for card in seat_cards(ui) if card.name != "Ben" and any("Item" in tag for tag in card.tags)]
     said = " ".join(ui.texts())
     assert not re.search(r"\b(Key|Crowbar|Binoculars|Knuckle Irons|Bribe Money)\b", said), said   # never which
     ui.app.root.ids.toast.hide()
@@ -202,7 +225,8 @@ def test_a_failed_scheme_by_touch(make_ui):
 
     # Cleo's turn ends: the Soap goes on, the Guard stays with Ben, handcuffs down
     act(ui, "pass_soap")
-    assert game.headline.text == "Dora has the Soap (turn 5)"
+    assert game.headline.text == t("snitch.headline.turn", name="Dora") == "Dora's turn"
+    assert seat_cards(ui)[3].current and t("snitch.badge.soap") in seat_cards(ui)[3].tags
     assert "Guard: Ben (silenced), handcuffs face down" in screen_lines(ui)
 
     # Ben's turn, guarded: of whatever lies in his stash he may name Bribe Money only; named, it shows
@@ -213,4 +237,5 @@ def test_a_failed_scheme_by_touch(make_ui):
     act(ui, "use_item")
     assert ui.modal() is None and session.state["guard"] is None and session.state["stash"][1] == 0
     ui.tap(game.log_btn)
-    assert "Ben: used the Bribe Money" in [row.text for row in ui.ids("log").rows.children]
+    said = t("snitch.log.use_item", name="Ben", item=t("snitch.item.bribe_money"))
+    assert said == "Ben used the Bribe Money" and said in [row.text for row in ui.ids("log").rows.children]
