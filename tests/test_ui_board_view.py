@@ -9,6 +9,7 @@ import pytest
 
 from companion.inputs import InputEvent
 from test_ui_game_snitch import scheme
+from test_ui_seat_cards import box, within
 from ui_fixtures import act, answer, kivy_window, look, make_ui, start_game  # noqa: F401
 
 pytestmark = pytest.mark.ui
@@ -18,14 +19,8 @@ def tiles(game):
     return list(reversed(game.board.ids.counters.children))
 
 
-def box(widget):
-    """Where a widget is on the window: left, bottom, right, top."""
-    return (*widget.to_window(widget.x, widget.y), *widget.to_window(widget.right, widget.top))
-
-
 def inside(widget, tile) -> bool:
-    (x0, y0, x1, y1), (tx0, ty0, tx1, ty1) = box(widget), box(tile)
-    return x0 >= tx0 - 1 and y0 >= ty0 - 1 and x1 <= tx1 + 1 and y1 <= ty1 + 1
+    return within(box(widget), box(tile))
 
 
 def note_label(tile):
@@ -91,33 +86,38 @@ def test_sing_sing_windows_show_their_bars_and_hide_them_while_a_guess_runs(make
     assert windows.children == []
 
 
+def counter_names(game) -> list:
+    """The board's counters: each tile, the label drawing its name, and the name."""
+    from ui.widgets.text import WholeWordsLabel
+    return [(tile, next(w for w in tile.walk() if isinstance(w, WholeWordsLabel)), tile.label) for tile in tiles(game)]
+
+
 @pytest.mark.parametrize("game, names", [("snitch", ("Anna", "Ben", "Cleo", "Dora")),
                                          ("heist", ("Anna", "Ben", "Cleo", "Dora"))])
 def test_a_counters_name_is_read_at_24_px_in_german_a_long_word_hyphenated_never_smaller(make_ui, game, names):
-    """ "Kontaktstapel", "Himmelblau": wider than a tile at 24 px, so broken as print
-    does ("Kontakt-" / "stapel") rather than drawn at 14-18 px."""
-    from kivy.core.text import Label as CoreLabel
-    from ui.widgets.text import WholeWordsLabel
+    """The counters' names in German at 24 px, whole and inside their tiles: as the game
+    gives them (short where room is short: "Verhör", "Kontakte"), and as a game giving
+    only the long names would have them ("Verhörstapel", "Kontaktstapel", "Abgeschlossene
+    Heists"): a word wider than its tile broken as print does, where the dictionary
+    says ("Kontakt-" / "stapel"), rather than drawn at 14-18 px."""
     ui = make_ui(seat=0)
     ui.app.table.set_language("de")
     ids = start_game(ui, game, names)
     ui.app.root.ids.toast.hide()
     ui.pump(3)
+    ui.shot(f"board-de-{game}-counters")     # to look at, whatever the checks find
+    check_names(counter_names(ids), "de")
+    look(ui, f"board-de-{game}-counters")
+
+    session, screen = ui.app.table.session, ui.app.screen("game")
+    board = session.game.board(session.view, ui.app.table.t)
+    whole = dataclasses.replace(board, counters=tuple(dataclasses.replace(c, short="") for c in board.counters))
+    ids.board.show(whole, screen.players(session))
+    ui.pump(3)
     ui.shot(f"board-de-{game}-counters-hyphenated")
-    broken = 0
-    for tile in tiles(ids):
-        label = next(w for w in tile.walk() if isinstance(w, WholeWordsLabel))
-        assert label.font_size >= 24, f"{tile.label}: {label.font_size} px"
-        assert label.text.replace("-\n", "").replace("\n", " ") == tile.label   # every letter, in order
-        for line in label.text.split("\n"):
-            width = CoreLabel(text=line, font_size=label.font_size, bold=label.bold)
-            width.refresh()
-            assert width.texture.size[0] <= label.width, f"{line!r} is wider than its tile"
-        assert inside(label, tile), f"{tile.label!r} spills out of its tile"
-        broken += "-\n" in label.text
-    assert broken, "no German counter name needed a hyphen: this test checks nothing"
-    ui.app.root.ids.toast.hide()
-    look(ui, f"board-de-{game}-counters-hyphenated")
+    drawn = check_names(counter_names(ids), "de")       # (names no game gives: the whole screen is looked at above)
+    assert [lines for lines in drawn if lines[0].endswith("-")], "no German counter name needed a hyphen: " \
+                                                                 "this test checks nothing"
 
 
 def place_titles(game) -> list:
@@ -128,18 +128,23 @@ def place_titles(game) -> list:
 
 
 def check_place_names(game, lang) -> list[list[str]]:
-    """Every place's name at 24 px, every letter in order, each line inside its tile; a
-    word broken only with a hyphen where the language's dictionary breaks it. The
-    names' lines."""
+    """Every place's name (check_names); the names' lines."""
+    return check_names([(tile, label, tile.title) for tile, label in place_titles(game)], lang)
+
+
+def check_names(named, lang) -> list[list[str]]:
+    """Each (tile, label, name): the name at 24 px, every letter in order, each line inside
+    its tile; a word broken only with a hyphen where the language's dictionary breaks it.
+    The names' lines, as drawn."""
     from ui.wrapping import dictionary_breaks
     drawn = []
-    for tile, label in place_titles(game):
+    for tile, label, name in named:
         label.texture_update()
         lines = ["".join(word.text for word in line.words).strip() for line in label._label._cached_lines]
-        where = f"{tile.title!r} drawn as {lines}"
+        where = f"{name!r} drawn as {lines}"
         assert label.font_size >= 24, where
-        assert label.text.replace("-\n", "").replace("\n", " ") == tile.title, where     # every letter, in order
-        assert " ".join(lines).replace("- ", "") == tile.title.replace("-", ""), where
+        assert label.text.replace("-\n", "").replace("\n", " ") == name, where     # every letter, in order
+        assert " ".join(lines).replace("- ", "") == name.replace("-", ""), where
         assert label.texture_size[0] <= label.width + 1, f"{where}: wider than its tile"
         assert inside(label, tile), f"{where}: out of its tile"
         for line, after in zip(lines, lines[1:]):

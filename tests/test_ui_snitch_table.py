@@ -10,6 +10,7 @@ import re
 import pytest
 
 from companion.config import Config
+from test_ui_seat_cards import framed
 from ui_fixtures import (act, answer, kivy_window, look, make_ui, number, plain, seat_cards, start_game,  # noqa: F401
                          to_gun_vote)
 
@@ -43,12 +44,6 @@ def centre(widget):
 def drawn_words(card) -> str:
     """What a token says beside and under its name, as a player reads it."""
     return "\n".join(plain(label.text) for label in (card.ids.beside, card.ids.side) if label.text)
-
-
-def framed(card) -> bool:
-    """Whether the token's bright frame is drawn (the seat whose turn it is)."""
-    from kivy.graphics import Mesh
-    return any(isinstance(i, Mesh) and len(i.vertices) > 0 for i in card.canvas.before.children)
 
 
 def tags_at(ui) -> dict[str, list[int]]:
