@@ -101,6 +101,9 @@ def main() -> int:
     parser.add_argument("--data-dir", type=Path, required=True)
     parser.add_argument("--presses", type=int, default=0)
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--profile", type=Path,
+                        help="a press scene: cProfile the main thread from each timed press to its swap, "
+                             "the stats to this file (pstats)")
     args = parser.parse_args()
     gc.enable()   # on, as Python starts; `companion run` keeps it off until its table is up (ui/start.py _settle_heap)
 
@@ -119,6 +122,10 @@ def main() -> int:
     timed = args.scene in (*PRESSES, *BROWSE)
     cpu: dict[str, list[float]] = {}   # the main thread's CPU seconds, a press's arrival to its frame's swap
     cpu0 = [0.0]
+    profile = None
+    if args.profile:
+        import cProfile
+        profile = cProfile.Profile(time.thread_time)   # CPU time, as the figure
 
     once = Clock.schedule_once
 
@@ -134,6 +141,8 @@ def main() -> int:
     def timed_on_input(self, event):
         follow_ups.clear()
         cpu0[0] = time.thread_time()
+        if profile is not None and stamp[0].kind not in UNTIMED:
+            profile.enable()
         stamp[0].changed()
         outcome = on_input(self, event)
         if outcome is None or not outcome.ok:
@@ -161,6 +170,8 @@ def main() -> int:
                 timed_flip()
                 if kind is not None and stamp[0].pending is None:
                     cpu.setdefault(kind, []).append(time.thread_time() - cpu0[0])
+                    if profile is not None:
+                        profile.disable()
             if args.scene in PRESSES:
                 Window.flip = cpu_flip
             threading.Thread(target=browse if args.scene in BROWSE else drive, args=(app,), daemon=True).start()
@@ -194,6 +205,8 @@ def main() -> int:
                   "timed": [kind for kind, *_ in PRESSES[args.scene] if kind not in UNTIMED], "cpu": cpu,
                   **stamp[0].times}
         args.out.write_text(json.dumps(result))
+        if profile is not None:
+            profile.dump_stats(str(args.profile))
         Clock.schedule_once(lambda _dt: app.stop(), 0)
 
     def browse(app):
