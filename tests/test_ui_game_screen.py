@@ -179,7 +179,8 @@ def test_play_again_at_the_end_keeps_the_game(make_ui):
         ui.app.table.on_input(InputEvent.REDO)      # UNDO held: the guess was wrong
     assert session.finished
     game = ui.ids("game")
-    assert game.banner.text and game.primary.text == "Play again"
+    # the ranked scoreboard has the middle, the headline says how it ended; play again is next
+    assert ui.app.screen("game").scoreboard and game.headline.text and game.primary.text == "Play again"
     ui.tap(ui.app.screen("game").button("play_again"))
     assert ui.app.table.session.id != session.id and ui.app.table.session.game.id == "singsing"
     assert not ui.app.table.session.finished and game.banner.text == ""
