@@ -104,6 +104,7 @@ class ChipRow(Widget):
         super().__init__(**kwargs)
         self._chips: list = []     # kept from step to step, shown or not
         self._pills: list = []
+        self._showing = False      # within show(): laid out once at its end, not at each chip added
         self.bind(width=self._lay, children=self._lay, pos=self._lay, max_rows=self._lay)
 
     def show(self, chips: list[tuple[str, str]], pills: list[tuple[str, str]]) -> None:
@@ -120,12 +121,18 @@ class ChipRow(Widget):
             pill.text, pill.colour = text, colour
         wanted = self._chips[:len(chips)] + self._pills[:len(pills)]
         if list(reversed(self.children)) != wanted:
-            self.clear_widgets()
-            for widget in wanted:
-                self.add_widget(widget)
+            self._showing = True
+            try:
+                self.clear_widgets()
+                for widget in wanted:
+                    self.add_widget(widget)
+            finally:
+                self._showing = False
         self._lay()
 
     def _lay(self, *_):
+        if self._showing:
+            return
         items = list(reversed(self.children))
         if not items:
             self.rows = 0

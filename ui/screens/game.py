@@ -21,14 +21,31 @@ ADJUST = "open_adjust"    # the button that opens the corrections (not a move: i
 MORE = "open_more"        # the button that opens the other steps
 
 
+_PAINTERS: dict = {}    # colour_words' painters, by language, game and colours: made once, not each step
+
+
 def colour_words(t, game, players):
     """Texts with the table's colours named in them (a gem's colour, in the game's
-    own words "<game>.colour.<name>") drawn in that colour; everything else escaped."""
+    own words "<game>.colour.<name>") drawn in that colour; everything else escaped.
+    The same table in the same language gets the painter it got before."""
+    colours = frozenset(p["colour"] for p in players)
+    lang = getattr(t, "lang", None)
+    if lang is None:    # not the table's catalogue: made afresh
+        return _colour_words(t, game, colours)
+    key = (lang, game.id, colours)
+    if key not in _PAINTERS:
+        if len(_PAINTERS) >= 32:
+            _PAINTERS.clear()
+        _PAINTERS[key] = _colour_words(t, game, colours)
+    return _PAINTERS[key]
+
+
+def _colour_words(t, game, colours):
     import re
 
     from kivy.utils import escape_markup
     words = {}
-    for colour in {p["colour"] for p in players} | {"clear"}:
+    for colour in colours | {"clear"}:
         key = f"{game.id}.colour.{colour}"
         word = t(key)
         if word != key:
@@ -161,10 +178,10 @@ class GameScreen(BaseScreen):
             tags = list(badges.get(seat, badges.get(str(seat), [])))
             tags += [token.short or token.label for token in (board.tokens if board else ())
                      if token.seat == seat and (token.short or token.label) not in tags]
-            card.colour, card.letter, card.name = player["colour"], player["letter"], player["name"]
-            card.current = seat == current and not finished
-            card.counts, card.track, card.track_share, card.pips = seat_board(board, seat, tags)
-            card.tags = tags
+            counts, track, share, pips = seat_board(board, seat, tags)
+            card.show(colour=player["colour"], letter=player["letter"], name=player["name"],
+                      current=seat == current and not finished, counts=counts, track=track, track_share=share,
+                      pips=pips, tags=tags)
         phones = getattr(table, "phones", None)
         ids.phones_btn.opacity = 1 if phones is not None and phones.enabled else 0
         self.show_news(session, summary, paint, finished)
@@ -214,7 +231,10 @@ class GameScreen(BaseScreen):
             look = A.group_look(group)
             button.text = A.look_words(t(group.label), look)
             button.tone = {A.RIGHT: "go", A.WRONG: "danger"}.get(look, tone)
-            button.colour, button.letter = (who["colour"], who["letter"]) if who else ("grey", "")
+            if who:
+                button.colour, button.letter = who["colour"], who["letter"]
+            else:    # no chip: its colour kept, not a hidden chip's letter drawn again in grey
+                button.letter = ""
             self.buttons.setdefault(group.type, button)
             self.buttons[(group.type, group.label)] = button
 
@@ -222,8 +242,7 @@ class GameScreen(BaseScreen):
         if panel.primary is not None:
             dress(primary, panel.primary, "primary")
         elif finished:   # the game is over: playing again is what comes next
-            primary.group, primary.text, primary.tone, primary.colour, primary.letter = (
-                None, t("dice.play_again"), "go", "grey", "")
+            primary.group, primary.text, primary.tone, primary.letter = None, t("dice.play_again"), "go", ""
             self.buttons["play_again"] = primary
         else:
             primary.group, primary.text, primary.tone, primary.letter = None, "", "quiet", ""
@@ -244,7 +263,7 @@ class GameScreen(BaseScreen):
             dress(end, panel.end_turn, "go")
         elif panel.end_turn_type is not None:   # in sight, not yet: a tap says why
             end.group, end.text, end.tone = panel.end_turn_type, t(ender.label), "quiet"
-            end.colour, end.letter = "grey", ""
+            end.letter = ""
         else:
             end.group, end.text, end.letter = None, "", ""
 

@@ -33,9 +33,25 @@ class SeatCard(LaterLook, BoxLayout):
     track = StringProperty("")          # toward the goal: "Tunnel 3/8"
     track_share = NumericProperty(0.0)
     pips = ListProperty([])             # pieces as coloured dots: (colour, how many), ... (Heist's gems)
+    _held = False       # within show(): the figures flowed once at its end, not once a field
+    _posted = False     # its look read (looks.LATER): its ids there to flow into
+
+    def show(self, **fields) -> None:
+        """Set the seat's fields together (colour=..., tags=...): its figures flowed again
+        once, if any of them changed, not once for each field that did."""
+        changed = any(getattr(self, name) != value for name, value in fields.items())
+        self._held = True
+        try:
+            for name, value in fields.items():
+                setattr(self, name, value)
+        finally:
+            self._held = False
+        if changed and self._posted:
+            self._flow()
 
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
+        self._posted = True
         self.bind(counts=self._flow, tags=self._flow, current=self._flow, width=self._flow, pips=self._flow,
                   track=self._flow, name=self._flow)
         # its height changes as its own rows move: looked at again once they settle, not within
@@ -63,6 +79,8 @@ class SeatCard(LaterLook, BoxLayout):
         """The pieces at the seat beside a short name, as many as fit there; under the
         name the track, the counts, the pips, then the other pieces, as many to a line
         as fit."""
+        if self._held:
+            return
         from kivy.utils import escape_markup
         ids = self.ids
         side, beside, row = ids.side, ids.beside, ids.row
