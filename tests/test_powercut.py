@@ -12,13 +12,16 @@ COMPANION = Path(sys.executable).parent / "companion"
 
 
 def play_until_killed(data_dir, rng, first):
-    """Stream rolls into `companion script`, kill it at a random moment, return the faces it acknowledged."""
+    """Stream rolls into `companion script`, kill it at a random moment. Returns the table as
+    it resumed after the last kill (its head and state; None for a new one) and the faces
+    acknowledged before this kill."""
     args = [str(COMPANION), "script", "--data-dir", str(data_dir)] + ([] if first else ["--continue"])
     proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     if first:
         proc.stdin.write('{"game": "dice", "players": ["Ann", "Bob", "Cy"]}\n')
     proc.stdin.flush()
-    assert json.loads(proc.stdout.readline())["ok"]  # the table, set up or resumed
+    opened = json.loads(proc.stdout.readline())
+    assert opened["ok"]  # the table, set up or resumed
     acked = []
     killer = threading.Timer(rng.uniform(0.2, 0.8), lambda: os.kill(proc.pid, signal.SIGKILL))
     killer.start()
@@ -39,7 +42,7 @@ def play_until_killed(data_dir, rng, first):
         killer.join()
         proc.wait()
     assert proc.returncode == -signal.SIGKILL
-    return acked
+    return (None if first else (opened["head"], opened["state"])), acked
 
 
 def resumed_faces(data_dir):
@@ -50,15 +53,25 @@ def resumed_faces(data_dir):
 
 
 def test_every_acknowledged_action_survives_kill_9(tmp_path):
+    """After each kill the next round resumes the table (`--continue`, as after a power cut)
+    and that resumed table is checked; after the last kill a resume of its own."""
     rng = random.Random(2026)
     total = 0
-    for round_ in range(12):
-        faces = play_until_killed(tmp_path, rng, first=(round_ == 0))
-        head, state = resumed_faces(tmp_path)
+
+    def check(resumed, faces):
+        head, state = resumed
         # the roll in flight at the kill may have committed without its reply: at most one more
         assert head in (total + len(faces), total + len(faces) + 1)
         if head == total + len(faces) and faces:
             assert state["last_roll"]["dice"] == [faces[-1]]
         assert state["rolls"] == head
-        total = head
+        return head
+
+    faces = None
+    for round_ in range(12):
+        resumed, acked = play_until_killed(tmp_path, rng, first=(round_ == 0))
+        if faces is not None:
+            total = check(resumed, faces)
+        faces = acked
+    total = check(resumed_faces(tmp_path), faces)
     assert total > 50  # the test really played
