@@ -55,8 +55,10 @@ def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):
     assert session.state["phase"] == "remove" and session.state["turn"] == 2
     assert not ui.app.countdown_on and game.countdown.height == 0
     # the board is back where it was: under the banner, the news, the prompt and the clock's place
+    # (the headline up in the top bar, where it fits)
     middle = [w.__self__ for w in reversed(game.middle.children)]
-    assert middle == [game.banner, game.headline, game.news, game.prompt, game.countdown, game.board]
+    assert middle == [game.banner, game.news, game.prompt, game.countdown, game.board]
+    assert game.headline.parent is game.top_room.__self__
     assert any("Ben" in line and "time" in line.lower() for line in screen_lines(ui))
     look(ui, "singsing-3-timed-out")
     run(ui, 5.0)

@@ -9,6 +9,7 @@ same widgets, new numbers.
 Its look is in board_view.kv beside this file."""
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -36,6 +37,7 @@ class CounterTile(BoxLayout):
     colour = StringProperty("")         # of one colour: drawn small, named by its colour
     note = StringProperty("")           # the first threshold's words, by its tick ("riot in 4")
     compact = BooleanProperty(False)    # on one line, the number beside its name (CounterStrip.compact)
+    note_shown = BooleanProperty(True)
 
     def tick(self, index: int, *_redrawn_on) -> list:
         """The line across the bar where threshold `index` lies (none: no points);
@@ -85,12 +87,18 @@ class CounterStrip(BoxLayout):
         needs = self._needs
         self.compact = bool(needs) and not self.roomy and \
             sum(flat for _u, flat, _b in needs) + self.spacing * (len(needs) - 1) <= self.width
+        # upright above places that need the room: the threshold's words give way (its tick stays)
+        noted = self.roomy or self.compact
         for (upright, flat, _big), tile in zip(needs, reversed(self.children)):
             tile.compact = self.compact
+            tile.note_shown = noted
             tile.size_hint_x = flat if self.compact else upright
         # no smaller than the number, its name and a threshold's words need
-        self.size_hint_min_y = (dp(112) + (dp(30) if any(tile.note for tile in self.children) else 0)
+        self.size_hint_min_y = (dp(112) + (dp(30) if noted and any(tile.note for tile in self.children) else 0)
                                 if needs and not self.compact else None)
+
+
+ROW_PITCH = CHIP - 14     # px from one row of chips to the next: the letters (24 px) clear, the shapes close
 
 
 class ChipRow(Widget):
@@ -139,10 +147,17 @@ class ChipRow(Widget):
             return
         gap, width, most = dp(4), max(1.0, self.width), max(0, int(self.max_rows))
         rows: list[list] = [[]]
+        chips = [w for w in items if not isinstance(w, TokenPill)]
+        per_row = max(1, int((width + gap) // (chips[0].width + gap))) if chips else 1
+        if most > 1 and len(chips) > per_row:     # more chips than a row: shared evenly among the rows
+            per_row = -(-len(chips) // min(most, -(-len(chips) // per_row)))
         for item in items:
-            used = sum(w.width + gap for w in rows[-1])
-            # a tag's words are never covered: it opens a row of its own rather than close up
-            if rows[-1] and used + item.width > width and (len(rows) < most or isinstance(item, TokenPill)):
+            if isinstance(item, TokenPill):
+                used = sum(w.width + gap for w in rows[-1])
+                # a tag's words are never covered: it opens a row of its own rather than close up
+                if rows[-1] and used + item.width > width:
+                    rows.append([])
+            elif len(rows[-1]) >= per_row and len(rows) < most:     # the chips shared out evenly
                 rows.append([])
             rows[-1].append(item)
         # rows past the room (a heist's numbers first): not drawn rather than drawn over the rest
@@ -159,7 +174,8 @@ class ChipRow(Widget):
             x = self.x
             for item in row:
                 item.opacity = 1
-                item.pos = (x, self.top - (r + 1) * (high + gap) + gap + (high - item.height) / 2)
+                # a row under another overlaps its chips' edges (ROW_PITCH), never their letters
+                item.pos = (x, self.top - high - r * ROW_PITCH + (high - item.height) / 2)
                 x += item.width + gap - squeeze
 
 
@@ -181,28 +197,52 @@ class AreaTile(BoxLayout):
 
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
-        self.bind(size=self._fit, facts=self._fit)
+        # again once the grid's rows have settled this frame (its share is set more than once)
+        self.bind(size=Clock.create_trigger(self._fit, -1), facts=self._fit)
 
     facts_first = BooleanProperty(False)   # a heist's numbers before the dice on it (Board.layout "row")
+    title_shown = BooleanProperty(True)    # no room for both its name and its facts: the facts
+
+    def _crowded(self) -> bool:
+        """More chips than one row holds with their letters clear."""
+        chips = [w for w in self.ids.chips.children if not isinstance(w, TokenPill)]
+        inner = self.width - self.padding[0] - self.padding[2]
+        return len(chips) > max(1, int((inner - dp(CHIP)) // dp(34)) + 1)
 
     def _fit(self, *_):
         """As many rows of pieces as the place's height holds (two at most), then its
         facts if there is still room for all of them: never a fact cut in half. With
         `facts_first`, the facts first and the pieces in the room left."""
         ids = self.ids
-        room = self.height - self.padding[1] - self.padding[3] - ids.title.height - dp(8)
-        chip_row = dp(CHIP) + dp(4)
+        room = self.height - self.padding[1] - self.padding[3] - ids.title.height - self.spacing * 3 - dp(2)
+        chip_row = dp(ROW_PITCH)    # each row after the first; the first is a chip high
         width = max(1.0, self.width - self.padding[0] - self.padding[2])
         lines = sum(max(1, -(-drawn_width(fact, dp(24), False) // width)) for fact in self.facts.split("\n")) \
             if self.facts else 0
-        if self.facts_first:
-            facts = lines * dp(30) if lines and room >= lines * dp(30) else 0
+        high = dp(29) * lines     # a line of 24 px text
+        self.title_shown = True
+        if self.facts_first or not self.ids.chips.children:
+            if lines and room < high <= room + ids.title.height + self.spacing:
+                self.title_shown = False    # its facts say more than its name (the Snitch's draws)
+                room += ids.title.height + self.spacing
+            facts = high if lines and room >= high else 0
             self.shown_facts = self.facts if facts else ""
-            ids.chips.max_rows = max(0, min(2, int((room - facts) // chip_row)))
+            ids.chips.max_rows = max(0, min(2, int((room - facts - dp(CHIP)) // chip_row) + 1)) \
+                if room - facts >= dp(CHIP) else 0
+            ids.chips._lay()
             return
-        ids.chips.max_rows = max(1, min(2, int(room // chip_row)))
-        left = room - ids.chips.rows * chip_row
-        self.shown_facts = self.facts if lines and left >= lines * dp(30) else ""
+        ids.chips.max_rows = 2 if self._crowded() else max(1, min(2, int((room - dp(CHIP)) // chip_row) + 1))
+        # a crowded place (everybody in the Cells at the start) keeps its chips apart rather
+        # than its name: the chips in two rows, the name given up while they need its room
+        ids.chips._lay()            # its rows for this height, now
+        rows = ids.chips.rows
+        chips_high = dp(CHIP) + (rows - 1) * chip_row if rows else 0
+        if self.title:
+            ids.title.texture_update()    # its lines at its width now
+        title_high = ids.title.texture_size[1] if self.title else 0
+        self.title_shown = not self._crowded() or title_high + chips_high <= room + ids.title.height
+        left = room - chips_high
+        self.shown_facts = self.facts if lines and left >= high else ""
 
     def show(self, area, tokens, players) -> None:
         self.title = area.short or area.label
@@ -281,7 +321,7 @@ class BoardPanel(BoxLayout):
         # at the end the scoreboard is the board; a setup checklist draws nothing
         shown = Board(scores=scores) if scores else board
         plain = Board(counters=tuple(c for c in shown.counters if not c.colour))
-        ids.counters.roomy = not shown.areas    # else the places (or pieces) need the room: a line each
+        ids.counters.roomy = not shown.areas    # places (or a window's bars) below: a line each
         ids.counters.show(plain)
         ids.pips.text = pip_line([c for c in shown.counters if c.colour])
         self.layout = board.layout

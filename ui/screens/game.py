@@ -99,10 +99,6 @@ def ring_sides(count: int) -> tuple[list[int], list[int]]:
     return list(reversed(range(left))), list(range(left, count))
 
 
-def _token() -> SeatCard:
-    return SeatCard(size_hint_y=1)    # the column's height shared: the same size, whoever sits there
-
-
 class GameScreen(BaseScreen):
     """Any game but the dice table, from its own descriptions: the summary
     (headline, banner, prompt, badges, facts), the board and the legal actions.
@@ -159,9 +155,11 @@ class GameScreen(BaseScreen):
             current = None
         finished = session.finished
 
-        ids.headline.text = summary.get("headline", "")
         who = players[current] if current is not None and not finished else None
+        self.headline = summary.get("headline", "")
+        ids.headline.text = self.headline
         ids.headline.color = theme.rgba(theme.text_hex(who["colour"])) if who else theme.TEXT
+        self.place_headline()
         ids.banner.text = summary.get("banner") or ""
         paint = colour_words(t, game, players)
         ids.prompt.text = paint(summary.get("prompt") or "")
@@ -190,6 +188,26 @@ class GameScreen(BaseScreen):
         ids.undo_btn.disabled = not session.can_undo
         ids.redo_btn.disabled = not session.can_redo
 
+    headline = ""
+
+    def place_headline(self, *_) -> None:
+        """Whose turn it is in the top bar, between Redo and Log, when it fits there on one
+        line (the board then has that line's room); else over the board, on two at most."""
+        ids = self.ids
+        label, room, middle = ids.headline.__self__, ids.top_room.__self__, ids.middle.__self__
+        fits = drawn_width(self.headline, sp(26), True) <= room.width - dp(16)
+        home = room if fits else middle
+        if label.parent is home:
+            return
+        label.parent.remove_widget(label)
+        label.grow = not fits      # up there the bar's height; over the board its lines' height
+        if fits:
+            label.size_hint_y = 1
+            room.add_widget(label)
+        else:
+            label.size_hint_y = None
+            middle.add_widget(label, index=len(middle.children) - 1)    # under the banner
+
     def show_news(self, session, summary, paint, finished) -> None:
         """What the last step did (a roll's result, a timeout), in sight above the board:
         the last fact it changed. The facts themselves are in Help."""
@@ -201,7 +219,17 @@ class GameScreen(BaseScreen):
             changed = []   # a whole new picture (setup done, a new phase): nothing stands out
         self.fresh = changed
         news = changed and not finished and summary.get("news", True)
-        self.ids.news.text = paint(changed[-1]) if news else ""
+        # the news at two lines at most, and only while the words over the board leave it
+        # room (long names make long prompts): else it is in Help and the Log
+        ids = self.ids
+        room = max(1.0, ids.middle.width - dp(24))
+
+        def lines(text, bold=False):
+            return -(-drawn_width(text, sp(24), bold) * 1.1 // room) if text else 0
+        above = lines(summary.get("prompt") or "") + lines(summary.get("banner") or "", True) + \
+            (lines(self.headline, True) if ids.headline.parent is ids.middle.__self__ else 0)
+        said = changed[-1] if news else ""
+        ids.news.text = paint(said) if said and lines(said) <= 2 and above + lines(said) <= 5 else ""
 
     def seat_tokens(self, count: int) -> list[SeatCard]:
         """The seats' tokens in seat order, placed round the edge (ring_sides); the same
@@ -209,7 +237,7 @@ class GameScreen(BaseScreen):
         left, right = ring_sides(count)
         cards = {}
         for column, seats in ((self.ids.left, left), (self.ids.right, right)):
-            for seat, card in zip(seats, reuse(column, len(seats), _token)):
+            for seat, card in zip(seats, reuse(column, len(seats), SeatCard)):
                 cards[seat] = card
         return [cards[seat] for seat in range(count)]
 
@@ -250,7 +278,6 @@ class GameScreen(BaseScreen):
             dress(peer, panel.peer, "primary")
         else:
             peer.group, peer.text, peer.letter = None, "", ""
-        self.fit_bar()
         more, adjust = ids.more_btn, ids.adjust_btn
         more.disabled, adjust.disabled = not panel.others, not panel.adjust
         if panel.others:
@@ -266,6 +293,7 @@ class GameScreen(BaseScreen):
             end.letter = ""
         else:
             end.group, end.text, end.letter = None, "", ""
+        self.fit_bar()    # last: every button's words known
 
     def fit_bar(self) -> None:
         """The bar's widths: More and Adjust as their words; the end of the turn as its

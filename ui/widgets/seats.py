@@ -54,8 +54,12 @@ class SeatCard(LaterLook, BoxLayout):
         self._posted = True
         self.bind(counts=self._flow, tags=self._flow, current=self._flow, width=self._flow, pips=self._flow,
                   track=self._flow, name=self._flow)
-        # its height changes as its own rows move: looked at again once they settle, not within
-        self.bind(height=Clock.create_trigger(self._flow, -1))
+        # its height changes as its own rows move, the name's lines as the language's
+        # dictionary arrives: looked at again once they settle, not within
+        again = Clock.create_trigger(self._flow, -1)
+        self.bind(height=again)
+        self.ids.name.bind(text=again)
+        self.ids.row.bind(height=again)
         self._flow()
 
     def _place_chip(self, full: float) -> float:
@@ -65,7 +69,7 @@ class SeatCard(LaterLook, BoxLayout):
         ids = self.ids
         # ids are weak proxies: the widgets themselves, to compare with a parent
         chip, row, lower, name = ids.chip.__self__, ids.row.__self__, ids.lower.__self__, ids.name
-        beside = full - chip.width - row.spacing
+        beside = full - chip.width - row.spacing * 2      # chip, name, the pieces beside it: two gaps
         lines = name_lines(self.name, beside - name.reserve - dp(2),
                            lambda text: drawn_width(text, name.font_size, True), table_language())
         home = row if len(lines) <= 2 else lower
@@ -100,44 +104,59 @@ class SeatCard(LaterLook, BoxLayout):
         room = 0.0
         if ids.chip.parent is row.__self__ and len(ids.name.text.split("\n")) == 1:
             room = (whole - ids.chip.width - row.spacing * 2 - ids.name.reserve
-                    - drawn_width(self.name, ids.name.font_size, True) - dp(6))
+                    - drawn_width(self.name, ids.name.font_size, True) - dp(10))
         there = []
         while tags and width(SEPARATOR.join(there + [tags[0]])) <= room:
             there.append(tags.pop(0))
         beside.text = separator.join(paint(tag, tag_colour) for tag in there)
-        beside.width = width(SEPARATOR.join(there)) + dp(4) if there else 0
+        beside.width = width(SEPARATOR.join(there)) + dp(8) if there else 0    # clear of the frame
         counts = ([self.track] if self.track else []) + list(self.counts)
         pips = [(colour, f"{PIP}{count}") for colour, count in self.pips]
-        items = counts + [text for _colour, text in pips] + tags
-        lines = pack(items, [full], width, SEPARATOR)
+        figures = counts + [text for _colour, text in pips]
+        lines = pack(figures, [full], width, SEPARATOR) if figures else []
+        for tag in tags:    # each piece into the first line with room for it: fewer lines
+            line = next((line for line in lines if width(SEPARATOR.join(line + [tag])) <= full), None)
+            if line is None:
+                lines.append([tag])
+            else:
+                line.append(tag)
+        items = [item for line in lines for item in line]
         # the counts dim, a pip in its colour, the tags bright (the badge colour on the seat whose turn it is)
-        colours = ([theme.TEXT if self.track and i == 0 else theme.TEXT_DIM for i in range(len(counts))]
-                   + [theme.rgba(theme.text_hex(colour)) for colour, _ in pips] + [tag_colour] * len(tags))
-        painted = [paint(item, colour) for item, colour in zip(items, colours)]
-        fit = self.lines_room()
-        if len(lines) > fit:
-            # more than the token holds (a long name, many pieces at one seat): the last line
-            # says how many more there are ("+2"), all of them in Help's facts
-            lines = lines[:fit]
-            while lines[-1] and width(SEPARATOR.join(lines[-1] + [f"+{len(items) - sum(map(len, lines))}"])) > full:
-                lines[-1] = lines[-1][:-1]
-            more = len(items) - sum(map(len, lines))
-            lines[-1] = lines[-1] + [f"+{more}"]
-            painted = painted[:sum(map(len, lines)) - 1] + [paint(f"+{more}", theme.TEXT_DIM)]
-        shown = iter(painted)
-        side.text = "\n".join(separator.join(next(shown) for _ in line) for line in lines)
+        colour_of = {item: (theme.TEXT if self.track and item == self.track else theme.TEXT_DIM) for item in counts}
+        colour_of.update({text: theme.rgba(theme.text_hex(colour)) for colour, text in pips})
+        painted = [paint(item, colour_of.get(item, tag_colour)) for item in items]
+        fit = len(lines)
+        while True:
+            shown_lines, shown = self._truncated(lines, painted, fit, full, width, paint)
+            side.text = "\n".join(separator.join(next(shown) for _ in line) for line in shown_lines)
+            # as many lines as the token's height holds, measured as drawn (a markup line
+            # is drawn taller than its font says): a long name, many pieces: "+2"
+            if fit <= 1:
+                break
+            side.texture_update()
+            if side.texture_size[1] <= self.room_for_lines():
+                break
+            fit -= 1
 
-    def lines_room(self) -> int:
-        """How many lines of figures the token holds under its name: as many as its
-        height leaves (a token sized by its column), else as many as there are."""
-        if self.size_hint_y is None:
-            return 99
+    @staticmethod
+    def _truncated(lines, painted, fit, full, width, paint):
+        """The first `fit` lines, the last ending "+N" for the N items left off."""
+        total = sum(map(len, lines))
+        if len(lines) <= fit:
+            return lines, iter(painted)
+        kept = [list(line) for line in lines[:fit]]
+        while kept[-1] and width(SEPARATOR.join(kept[-1] + [f"+{total - sum(map(len, kept))}"])) > full:
+            kept[-1] = kept[-1][:-1]
+        more = total - sum(map(len, kept))
+        kept[-1] = kept[-1] + [f"+{more}"]
+        return kept, iter(painted[:sum(map(len, kept)) - 1] + [paint(f"+{more}", theme.TEXT_DIM)])
+
+    def room_for_lines(self) -> float:
+        """The height left under the name for the lines of figures."""
         ids = self.ids
-        left = self.height - self.padding[1] - self.padding[3] - ids.row.height - ids.pad_mark.height
-        return max(1, int(left // (ids.side.font_size * ids.side.line_height * 1.2)))
+        return self.height - self.padding[1] - self.padding[3] - ids.row.height - ids.pad_mark.height
 
-
-SEPARATOR = "\u2009·\u2009"    # thin spaces: one more figure to a line
+SEPARATOR = "\u200a·\u200a"    # hair spaces: one more figure to a line
 PIP = "\u25cf"      # a dot; drawn from DejaVu Sans, which has it
 
 

@@ -20,7 +20,7 @@ snitch-action-use_item = Gegenstand benutzen
 snitch-action-open_vote = Ergebnis eingeben
 snitch-action-secret_vote = Stimmen zählen
 snitch-param-tally = Stimmen für jeden Spieler
-snitch-prompt-vote_most = Handzeichen: Wer bekommt die Pistole? Bei Gleichstand { $soap }.
+snitch-prompt-vote_most = Handzeichen! Pistole an wen? Gleichstand: { $soap }.
 snitch-prompt-vote_half = Handzeichen für die Pistole: über die Hälfte, sonst { $soap }.
 snitch-prompt-vote_secret = Geheime Wahl: am eigenen Pad oder reihum am Bildschirm.
 snitch-log-use_item = { $name } hat einen Gegenstand benutzt: { $item }
@@ -208,7 +208,7 @@ snitch-board-scheme =
     }
 snitch-board-hand = auf der Hand
 snitch-board-stash = Gegenstände im Versteck
-snitch-board-cuffs_up = Schellen offen
+snitch-board-cuffs_up = Schellen
 snitch-board-cuffs_down = Schellen verdeckt
 snitch-seat-hand =
     { $count ->
