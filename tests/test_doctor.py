@@ -96,6 +96,18 @@ def port(device, vid=0x2E8A, pid=0x0005, serial="E6614C311B7A2F2D"):
     return SimpleNamespace(device=device, vid=vid, pid=pid, serial_number=serial, description="Pico")
 
 
+@pytest.fixture(autouse=True)
+def no_pin_factory_chosen(monkeypatch):
+    """Each check begins where a fresh `companion doctor` does: no pin factory chosen yet
+    in this process and none named in the environment (the suite's workers run other
+    modules' tests first, and a factory one of them chose must not pass for the machine's)."""
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.delenv("GPIOZERO_MOCK_PIN_CLASS", raising=False)
+    Device.pin_factory = None
+    yield
+    Device.pin_factory = None
+
+
 @pytest.fixture
 def pwm_mock():
     factory = MockFactory(pin_class=MockPWMPin)

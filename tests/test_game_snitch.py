@@ -335,7 +335,7 @@ def test_the_board_seats_everybody_round_the_table_with_the_pieces_where_they_li
         assert board.table.turn == soap and at(board)["soap"] == (soap, "Soap")
         assert ("handcuffs" in at(board)) == (soap == 3)
     assert at(board)["handcuffs"] == (3, "cuffs up")    # seat 2 ended its turn with the Guard
-    assert at(GAME.board(t.s, de))["handcuffs"] == (3, "Schellen offen")
+    assert at(GAME.board(t.s, de))["handcuffs"] == (3, "Schellen")
     assert GAME.board(Table(4, required=None).s, en).table.turn is None       # nobody's turn while laying out
 
 

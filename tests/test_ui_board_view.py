@@ -92,8 +92,8 @@ def counter_names(game) -> list:
     return [(tile, next(w for w in tile.walk() if isinstance(w, WholeWordsLabel)), tile.label) for tile in tiles(game)]
 
 
-@pytest.mark.parametrize("game, names", [("snitch", ("Anna", "Ben", "Cleo", "Dora")),
-                                         ("heist", ("Anna", "Ben", "Cleo", "Dora"))])
+# (Heist's "Abgeschlossen" now stands on one line beside its number, whole: nothing to break)
+@pytest.mark.parametrize("game, names", [("snitch", ("Anna", "Ben", "Cleo", "Dora"))])
 def test_a_counters_name_is_read_at_24_px_in_german_a_long_word_hyphenated_never_smaller(make_ui, game, names):
     """The counters' names in German at 24 px, whole and inside their tiles: as the game
     gives them (short where room is short: "Verhör", "Kontakte"), and as a game giving

@@ -78,6 +78,7 @@ def check_table(ui, count: int, name: str | None) -> None:
         ui.pump(2)
         assert layout_problems(ui) == []
         return
+    ui.shot(f"{name}-as-drawn")      # to look at, whatever the checks find
     look(ui, name)
 
 

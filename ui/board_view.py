@@ -198,7 +198,9 @@ class AreaTile(BoxLayout):
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
         # again once the grid's rows have settled this frame (its share is set more than once)
-        self.bind(size=Clock.create_trigger(self._fit, -1), facts=self._fit)
+        again = Clock.create_trigger(self._fit, -1)
+        self.bind(size=again, facts=self._fit)
+        self.ids.chips.bind(rows=again, children=again)
 
     facts_first = BooleanProperty(False)   # a heist's numbers before the dice on it (Board.layout "row")
     title_shown = BooleanProperty(True)    # no room for both its name and its facts: the facts
@@ -222,13 +224,17 @@ class AreaTile(BoxLayout):
         high = dp(29) * lines     # a line of 24 px text
         self.title_shown = True
         if self.facts_first or not self.ids.chips.children:
-            if lines and room < high <= room + ids.title.height + self.spacing:
-                self.title_shown = False    # its facts say more than its name (the Snitch's draws)
-                room += ids.title.height + self.spacing
-            facts = high if lines and room >= high else 0
-            self.shown_facts = self.facts if facts else ""
-            ids.chips.max_rows = max(0, min(2, int((room - facts - dp(CHIP)) // chip_row) + 1)) \
-                if room - facts >= dp(CHIP) else 0
+            # as many whole facts as the room holds, in their order (a heist's A and B first)
+            kept, used = [], 0.0
+            for fact in self.facts.split("\n") if self.facts else []:
+                need = dp(29) * max(1, -(-drawn_width(fact, dp(24), False) // width))
+                if used + need > room:
+                    break
+                kept.append(fact)
+                used += need
+            self.shown_facts = "\n".join(kept)
+            ids.chips.max_rows = max(0, min(2, int((room - used - dp(CHIP)) // chip_row) + 1)) \
+                if room - used >= dp(CHIP) else 0
             ids.chips._lay()
             return
         ids.chips.max_rows = 2 if self._crowded() else max(1, min(2, int((room - dp(CHIP)) // chip_row) + 1))
@@ -237,11 +243,11 @@ class AreaTile(BoxLayout):
         ids.chips._lay()            # its rows for this height, now
         rows = ids.chips.rows
         chips_high = dp(CHIP) + (rows - 1) * chip_row if rows else 0
-        if self.title:
-            ids.title.texture_update()    # its lines at its width now
-        title_high = ids.title.texture_size[1] if self.title else 0
-        self.title_shown = not self._crowded() or title_high + chips_high <= room + ids.title.height
-        left = room - chips_high
+        # the name's own height, shown or not (measured, not read off a label given up)
+        base = room + ids.title.height
+        title_high = dp(29) * max(1, -(-drawn_width(self.title, dp(24), True) // width)) if self.title else 0
+        self.title_shown = not self._crowded() or title_high + chips_high <= base
+        left = base - chips_high - (title_high if self.title_shown else 0)
         self.shown_facts = self.facts if lines and left >= high else ""
 
     def show(self, area, tokens, players) -> None:
