@@ -70,7 +70,8 @@ class SeatCard(LaterLook, BoxLayout):
         # ids are weak proxies: the widgets themselves, to compare with a parent
         chip, row, lower, name = ids.chip.__self__, ids.row.__self__, ids.lower.__self__, ids.name
         beside = full - chip.width - row.spacing * 2      # chip, name, the pieces beside it: two gaps
-        lines = name_lines(self.name, beside - name.reserve - dp(2),
+        # a few px to spare: on the line between two and three lines the chip goes under
+        lines = name_lines(self.name, beside - name.reserve - dp(10),
                            lambda text: drawn_width(text, name.font_size, True), table_language())
         home = row if len(lines) <= 2 else lower
         if chip.parent is not home:
