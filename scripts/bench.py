@@ -88,9 +88,10 @@ os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
 sys.path.insert(0, str(HERE))
-from bench_bare import FRAME, MARK  # noqa: E402  (the mark both apps print at their first frame; 60 fps)
+from bench_bare import MARK  # noqa: E402  (the mark both apps print at their first frame)
 
-FRAME_MS = 1000 * FRAME
+from bench_measure import (BEGAN, FRAME_MS, cpu_seconds, ms, paired_ratio, percentile,  # noqa: E402,F401
+                           say, stop, thread_seconds, verdict)
 CPU_MS = 5.0                    # the main thread's CPU a press, p50, on this 2-core machine (issue 33)
 COMPANION = Path(sys.executable).parent / "companion"
 MOCK_PINS = {"GPIOZERO_PIN_FACTORY": "mock", "GPIOZERO_MOCK_PIN_CLASS": "mockpwmpin"}
@@ -99,20 +100,6 @@ HEIST_SEATS = 6                 # the most seats a game's screen takes (The Snit
 GAME_SCENES = (("game", "heist", "Heist", "the heist step's roll"), ("snitch", "snitch", "The Snitch", "NEXT passing the Soap"),
                ("dig", "dig", "Dig", "a turn's roll"),
                ("singsing", "singsing", "Sing Sing", "TIMER starting the guess, CONFIRM marking it right"))
-
-
-BEGAN = time.perf_counter()
-
-
-def say(text: str) -> None:
-    print(f"bench [{time.perf_counter() - BEGAN:3.0f} s]: {text}", file=sys.stderr, flush=True)
-
-
-def percentile(values, p):
-    values = sorted(values)
-    k = (len(values) - 1) * p / 100
-    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
-    return values[lo] + (values[hi] - values[lo]) * (k - lo)
 
 
 # -- the games in the data dirs ------------------------------------------------------
@@ -274,34 +261,6 @@ def first_frame(proc, timeout=60.0) -> str:
     return got[0]
 
 
-def stop(proc) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
-def cpu_seconds(pid) -> float:
-    """CPU time of a process, all its threads, ended ones too; in ticks of 10 ms."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def thread_seconds(pid) -> tuple[float, frozenset]:
-    """CPU time of a process's live threads, to the nanosecond (/proc/PID/task/*/schedstat),
-    and which threads they are; (nan, ...) where the kernel keeps no schedstat."""
-    total, tasks = 0, set()
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            total += int(Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()[0])
-        except (OSError, ValueError, IndexError):
-            return float("nan"), frozenset()
-        tasks.add(task)
-    return total / 1e9, frozenset(tasks)
-
-
 def cold_start(cmds: list[tuple[list[str], dict | None]], runs: int) -> list[float]:
     """Median seconds from starting each process to its first frame (it quits there): one
     warm-up each, then the commands taken in turn `runs` times, so a slow stretch of the
@@ -367,24 +326,12 @@ def idle_in_rounds(data: dict, seconds: float, rounds: int) -> dict[str, list[fl
     return idle
 
 
-def paired_ratio(values: list[float], bases: list[float]) -> float:
-    """The median of each round's ratio of an app to its baseline: a busy stretch of the
-    machine moves both of a round alike, where the ratio of the two medians takes its
-    figures from stretches minutes apart."""
-    ratios = [value / base if base else float("inf") for value, base in zip(values, bases)]
-    return statistics.median(ratios)
-
-
 def scene_of(line: str) -> dict:
     """What Cellmate's first-frame line says is on the screen."""
     return json.loads(line.split(MARK, 1)[1] or "{}")
 
 
 # -- the table ---------------------------------------------------------------------
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f} ms"
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
@@ -571,10 +518,6 @@ def cold_start_table(args, rows, notes, tmp: Path, data: dict[str, Path], cold_r
     which the bare app's presses report, are not reported)."""
     cold_start_row(rows, tmp, data, cold_runs)
     return table(args, rows, notes, [], {}, 0, 0.0, 0, cold_runs)
-
-
-def verdict(ok: bool) -> str:
-    return "met" if ok else "**not met**"
 
 
 def browse_rows(rows, notes, gc_seen, tmp: Path, made: Path, history: int, presses: int, b50: float, b99: float):

@@ -277,7 +277,7 @@ def taps(tmp: Path, count: int, seed: int = 1) -> dict:
 
 def idle(tmp: Path, seconds: float, rounds: int) -> dict[str, list[float]]:
     """The table's idle CPU with 8 idle phones connected, and with phones off, in turn."""
-    from bench import cpu_seconds, stop, thread_seconds
+    from bench_measure import cpu_seconds, stop, thread_seconds
     data = make_table(tmp / "phones-idle")
     got: dict[str, list[float]] = {"phones": [], "off": []}
     for n in range(rounds):
@@ -302,8 +302,8 @@ def phone_rows(rows, notes, gc_seen, tmp: Path, presses: int, b99: float, idle_s
     """scripts/bench.py's rows for the phones (module doc), beside the bare app's press p99 `b99`."""
     import statistics
 
-    from bench import FRAME_MS, ms, paired_ratio, percentile, verdict
-    say = getattr(sys.modules["__main__"], "say", None) or __import__("bench").say   # bench.py's own clock
+    from bench_measure import FRAME_MS, ms, paired_ratio, percentile, verdict
+    from bench_measure import say    # the benchmark's own clock
     say(f"phones: 8 phones at a dice table of 8, {presses} taps")
     got = taps(tmp, presses)
     gc_seen.append(got["gc"])
