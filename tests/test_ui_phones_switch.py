@@ -42,3 +42,15 @@ def test_phones_are_switched_on_in_settings_and_the_table_shows_how_to_join(make
     ui.app.table.go("game")
     ui.pump(2)
     assert game.phones_btn.opacity == 0
+
+
+def test_the_dice_tables_phones_button_opens_the_code(make_ui):
+    ui = make_ui(config=Config(phones=Phones(enabled=True, port=0)))
+    assert ui.app.table.phones.open(host="127.0.0.1") is not None    # as the app does after its first frame
+    dice = start_game(ui, "dice", ("Anna", "Ben", "Cleo"))
+    ui.pump(2)
+    assert dice.phones_btn.opacity == 1 and dice.phones_btn.width > 0
+    ui.tap(dice.phones_btn)
+    dialog = ui.modal()
+    assert dialog is ui.app.table.phones.dialog and dialog.address.startswith("http://")
+    dialog.dismiss()

@@ -20,12 +20,21 @@ def history_text(dice) -> str:
 class DiceScreen(BaseScreen):
     _history = None      # the rolls last shown and their players, shown again when the room changes
 
+    def open_phones(self):
+        """The code the phones join by, and which phone holds which seat (ui/dialogs/phones.py)."""
+        from ..dialogs.phones import PhonesDialog
+        dialog = PhonesDialog(self.table.phones)
+        dialog.open()
+        return dialog
+
     def refresh(self):
         table, t = self.table, self.t
         session = table.session
         if session is None:
             return
         ids = self.ids
+        phones = getattr(table, "phones", None)
+        ids.phones_btn.opacity = 1 if phones is not None and phones.enabled else 0
         state = session.view
         game = session.game
         summary = game.summary(state, t)
