@@ -15,7 +15,7 @@ KIVY_HOME). Every figure comes from a process of its own, one at a time:
   Clock.schedule_once_free: it wakes the main loop at once). All timed by the same
   code (bench_bare.FrameStamp, press_loop), 60 fps, GC on.
   Scenes: the dice table (4 seats); every game's table view at its most seats, each
-  a scene (Heist 6 at the heist step's roll, The Snitch 6 at NEXT passing the Soap,
+  a scene (Heist 6 at the heist step's roll, The Snitch 6 at CONFIRM passing the Soap,
   Dig 6 at a turn's roll, Sing Sing 5 at TIMER starting the guess and CONFIRM marking
   it right), each press undone again with a press on UNDO (not timed) so every press
   is the same step; the log open on a dice table of 1,000 actions (growing by one a
@@ -97,7 +97,7 @@ COMPANION = Path(sys.executable).parent / "companion"
 MOCK_PINS = {"GPIOZERO_PIN_FACTORY": "mock", "GPIOZERO_MOCK_PIN_CLASS": "mockpwmpin"}
 HEIST_SEATS = 6                 # the most seats a game's screen takes (The Snitch, Dig, Heist: 6)
 # Each game at its most seats, a scene of its own (scripts/bench_app.py PRESSES: the press timed)
-GAME_SCENES = (("game", "heist", "Heist", "the heist step's roll"), ("snitch", "snitch", "The Snitch", "NEXT passing the Soap"),
+GAME_SCENES = (("game", "heist", "Heist", "the heist step's roll"), ("snitch", "snitch", "The Snitch", "CONFIRM passing the Soap"),
                ("dig", "dig", "Dig", "a turn's roll"),
                ("singsing", "singsing", "Sing Sing", "TIMER starting the guess, CONFIRM marking it right"))
 
@@ -139,7 +139,7 @@ def make_data(root: Path) -> dict[str, Path]:
     session.act({"type": "attempt", "heist": 0, "total": 0, "recruits": 1})
     assert session.state["phase"] == "roll", session.state["phase"]
     store.close()
-    # The Snitch with 6 at a turn's draw (NEXT then passes the Soap); Dig with 6 at a turn; Sing Sing
+    # The Snitch with 6 at a turn's draw (CONFIRM then passes the Soap); Dig with 6 at a turn; Sing Sing
     # with its most at a round's start (TIMER starts the guess)
     seats = {game: max_players(game) for game in ("snitch", "dig", "singsing")}
     store, session = fresh("snitch", "snitch", [*four, "Eve", "Fay", "Gus", "Hal"][:seats["snitch"]])

@@ -78,7 +78,7 @@ PRESSES = {
     "log": [("roll", "roll", False)],
     "game": [("roll", "roll", False), ("undo", "undo", True)],        # Heist: the heist step's roll
     "dig": [("roll", "roll", False), ("undo", "undo", True)],         # Dig: a turn's roll
-    "snitch": [("pass", "confirm", False), ("undo", "undo", True)],   # The Snitch: NEXT passes the Soap
+    "snitch": [("pass", "confirm", False), ("undo", "undo", True)],   # The Snitch: CONFIRM passes the Soap
     # Sing Sing: TIMER starts the guess, CONFIRM marks it right; both taken back
     "singsing": [("timer", "timer", False), ("right", "confirm", False), ("undo", "undo", True),
                  ("undo", "undo", True)],
