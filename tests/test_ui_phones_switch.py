@@ -49,6 +49,16 @@ def test_the_dice_tables_phones_button_opens_the_code(make_ui):
     assert ui.app.table.phones.open(host="127.0.0.1") is not None    # as the app does after its first frame
     dice = start_game(ui, "dice", ("Anna", "Ben", "Cleo"))
     ui.pump(2)
+    # a table sitting down with phones on sees the code by itself, once for the game
+    shown = ui.modal()
+    assert shown is ui.app.table.phones.dialog and shown.address.startswith("http://")
+    look(ui, "phones-switch-3-dice-code-by-itself", shown)
+    shown.dismiss()
+    ui.pump(2)
+    assert ui.modal() is None              # once: not again at the next step
+    ui.app.screen("dice").refresh()           # the next refresh (a roll) does not bring it back
+    ui.pump(2)
+    assert ui.modal() is None
     assert dice.phones_btn.opacity == 1 and dice.phones_btn.width > 0
     ui.tap(dice.phones_btn)
     dialog = ui.modal()

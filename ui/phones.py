@@ -56,6 +56,7 @@ class Phones:
         self._publishing = False        # a publication waits for the frame being drawn
         self._wanted = self.enabled     # [phones] enabled as last seen: a change switches at once
         self.dialog = None              # the Phones dialog while it is open (ui/dialogs/phones.py)
+        self._offered: set = set()      # the games whose code the table showed by itself (offer)
         self.options: dict = {}         # PhoneServer's options for every start (tests: host="127.0.0.1")
 
     # -- switching on and off ---------------------------------------------------------------
@@ -134,6 +135,14 @@ class Phones:
                          "letter": player.get("letter", ""),
                          "phone": phone.number if phone else None, "online": bool(phone and phone.connected)})
         return rows
+
+    def offer(self, session_id) -> bool:
+        """Whether the table should show the code now, by itself: once for each game, when
+        the phones are on and no phone holds a seat of it yet (a table sitting down)."""
+        if self.server is None or session_id is None or session_id in self._offered:
+            return False
+        self._offered.add(session_id)
+        return not self.server.registry.seated()
 
     def online_seats(self) -> set[int]:
         """The seats a connected phone holds (they vote on the phone, not on the screen)."""

@@ -3,6 +3,8 @@
 Its look is in dice.kv beside this file; the manual die's dialog is ui/dialogs/manual_die."""
 from __future__ import annotations
 
+from kivy.clock import Clock
+
 from kivy.metrics import dp
 
 from .. import theme
@@ -35,6 +37,8 @@ class DiceScreen(BaseScreen):
         ids = self.ids
         phones = getattr(table, "phones", None)
         ids.phones_btn.opacity = 1 if phones is not None and phones.enabled else 0
+        if phones is not None and phones.offer(session.id) and getattr(phones, "dialog", None) is None:
+            Clock.schedule_once(lambda _dt: self.open_phones(), 0)    # a table sitting down: the code first
         state = session.view
         game = session.game
         summary = game.summary(state, t)

@@ -3,6 +3,8 @@
 Its look is in game.kv beside this file."""
 from __future__ import annotations
 
+from kivy.clock import Clock
+
 
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty
@@ -182,6 +184,8 @@ class GameScreen(BaseScreen):
                       pips=pips, tags=tags)
         phones = getattr(table, "phones", None)
         ids.phones_btn.opacity = 1 if phones is not None and phones.enabled else 0
+        if phones is not None and phones.offer(session.id) and getattr(phones, "dialog", None) is None:
+            Clock.schedule_once(lambda _dt: self.open_phones(), 0)    # a table sitting down: the code first
         self.show_news(session, summary, paint, finished)
         self.show_pads()
         self.show_actions(session, players, current, finished)
