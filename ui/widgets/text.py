@@ -15,7 +15,23 @@ from kivy.uix.label import Label
 from ..wrapping import hyphenated, name_lines
 
 
-class WholeWords:
+class KeptSource:
+    """A text this widget may redraw itself (a word hyphenated): `_source` is the text as
+    given, `_shown` what it set; a new text given, or the table's language changed, lays
+    the source out again (`_lay_again`)."""
+    _source = None
+    _shown = None
+
+    def _new_text(self, *_):
+        if self.text != self._shown:     # not the text this widget set itself
+            self._source = self.text
+            self._lay_again()
+
+    def language_changed(self):
+        self._lay_again()
+
+
+class WholeWords(KeptSource):
     """For a button or a line of names: the text shrinks rather than break a word
     over two lines ("Protoko / ll"), down to 24 px; lines still break between words.
     A word too wide even at 24 px breaks as print does, with a hyphen ("Wieder-" /
@@ -23,8 +39,6 @@ class WholeWords:
     beats whole."""
     _wanted = 0.0           # the size asked for (kv, a caller); the text is drawn at most this big
     _fitting = False
-    _source = None          # the text as given; what is shown may have a word hyphenated
-    _shown = None
 
     def keep_words_whole(self):
         self._wanted = self.font_size
@@ -35,12 +49,7 @@ class WholeWords:
         _on_language(self)
         self._refit()
 
-    def _new_text(self, *_):
-        if self.text != self._shown:     # not the hyphenated text this widget set itself
-            self._source = self.text
-            self._refit()
-
-    def language_changed(self):
+    def _lay_again(self):
         self._refit()
 
     def _font_asked(self, _widget, value):
@@ -67,7 +76,7 @@ class WholeWords:
             self.text = shown
 
 
-class WholeWordsLabel(Label):
+class WholeWordsLabel(KeptSource, Label):
     """What a counter, a place or a heist is called, read across the table: it keeps
     its size (24 px) and its lines break between words; a word wider than the box
     breaks as print does, with a hyphen ("Kontakt-" / "stapel": ui/wrapping.py, by
@@ -81,12 +90,7 @@ class WholeWordsLabel(Label):
         _on_language(self)
         self._new_text()
 
-    def _new_text(self, *_):
-        if self.text != self._shown:     # not the broken text this label set itself
-            self._source = self.text
-            self._rewrap()
-
-    def language_changed(self):
+    def _lay_again(self):
         self._rewrap()
 
     def _rewrap(self, *_):
