@@ -82,13 +82,19 @@ def check_table(ui, count: int, name: str | None) -> None:
     look(ui, name)
 
 
+def sit_down(make_ui, game: str, lang: str, count: int, options=None):
+    """A table of `count` seats in `lang`, `game` begun by touch."""
+    ui = make_ui()
+    ui.app.table.set_language(lang)
+    start_game(ui, game, NAMES[:count], options=options)
+    return ui
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("game", PLAYED)
 def test_the_whole_table_is_in_view_at_800x480_with_the_most_seats(make_ui, game, lang):
-    ui = make_ui()
-    ui.app.table.set_language(lang)
     count = GAMES[game].max_players
-    start_game(ui, game, NAMES[:count])
+    ui = sit_down(make_ui, game, lang, count)
     check_table(ui, count, f"table-{game}-{lang}-start")
     for round_ in range(4):
         play(ui, 30, seed=round_)
@@ -118,11 +124,9 @@ def test_at_1280x720_the_table_view_uses_the_room(make_ui, kivy_window, game):
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("game", PLAYED)
 def test_the_fewest_seats_in_setup_and_at_the_key_moment(make_ui, game, lang):
-    ui = make_ui()
-    ui.app.table.set_language(lang)
     count = GAMES[game].min_players
     options = {"checklist": []} if "checklist" in {o.name for o in GAMES[game].options} else None
-    start_game(ui, game, NAMES[:count], options=options)       # the setup checklist left on
+    ui = sit_down(make_ui, game, lang, count, options)       # the setup checklist left on
     check_table(ui, count, f"table-{game}-{lang}-fewest-setup")
     if game == "snitch":
         to_gun_vote(ui.app)
