@@ -318,6 +318,10 @@ class GameScreen(BaseScreen):
             end.size_hint_x = 1 if end.text else None
             if not end.text:
                 end.width = 0
+        shape = [(b.size_hint_x, b.width if b.size_hint_x is None else None) for b in (primary, peer, end)]
+        if shape == getattr(self, "_bar_shape", None):
+            return                # the same widths as the last step: Kivy's own pass will do
+        self._bar_shape = shape
         bar = primary.parent
         bar.do_layout()
         for button in bar.children:

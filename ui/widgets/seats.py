@@ -132,7 +132,8 @@ class SeatCard(LaterLook, BoxLayout):
             side.text = "\n".join(separator.join(next(shown) for _ in line) for line in shown_lines)
             # as many lines as the token's height holds, measured as drawn (a markup line
             # is drawn taller than its font says): a long name, many pieces: "+2"
-            if fit <= 1:
+            # a line is 29 px, a markup line at most 32: clear of the room, no need to draw it now
+            if fit <= 1 or len(shown_lines) * dp(32) <= self.room_for_lines():
                 break
             side.texture_update()
             if side.texture_size[1] <= self.room_for_lines():

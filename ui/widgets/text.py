@@ -286,8 +286,10 @@ def rebreak_words(*_) -> None:
 
 
 @lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def drawn_width(text: str, font_size: float, bold: bool) -> float:
-    """How wide one line of text is drawn, measured without drawing it."""
+    """How wide one line of text is drawn, measured without drawing it; kept, as the
+    table view asks the same words' widths at every step."""
     from kivy.core.text import Label as CoreLabel
     label = CoreLabel(font_size=font_size, bold=bold)
     label.resolve_font_name()
