@@ -11,10 +11,21 @@ from ...players import left_of
 from ..base import END_TURN, Game, IllegalAction, Move, Option, Param, name_of
 
 
+def seat_roll(dice, t) -> str:
+    """A seat's last roll on its token, short and never broken inside: "Rolled 5" for one
+    die, "5+5+4=14" for several (the sum says it is a roll), "–" before its first."""
+    if not dice:
+        return "–"
+    if len(dice) == 1:
+        return t("dice.seat.rolled", dice=dice[0])
+    return f"{'+'.join(map(str, dice))}={sum(dice)}"
+
+
 # -- the moves: any seat may roll (its own roll), the turn passes left ------------------
 def roll(s, a):
     s["rolls"] += 1
     s["last_roll"] = {"player": a["player"], "dice": list(a["dice"])}
+    s["seat_rolls"][a["player"]] = list(a["dice"])
     if s["options"]["pass_after_roll"]:
         pass_turn(s, a)
 
@@ -50,10 +61,21 @@ class DiceTable(Game):
 
     def setup(self, players, options, first_player, rng):
         return self.base_state(players, options, first_player=first_player, current=first_player, turn=1,
-                               rolls=0, last_roll=None)
+                               rolls=0, last_roll=None, seat_rolls=[None] * len(players))
+
+    def upgrade(self, state):
+        """A snapshot saved before each seat's last roll was kept: only the last roll of
+        all is known then, at its seat."""
+        if "seat_rolls" in state:
+            return state
+        seat_rolls = [None] * len(state["players"])
+        last = state.get("last_roll")
+        if last and 0 <= last["player"] < len(seat_rolls):
+            seat_rolls[last["player"]] = list(last["dice"])
+        return {**state, "seat_rolls": seat_rolls}
 
     moves = MOVES
-    table_screen = "dice"        # its own screen: the big die, the history, the timer
+    table_screen = "dice"        # its own screen: the seats, the big die, the counts, the timer
     turn_timer = True
     announces_first = True
 
@@ -100,15 +122,19 @@ class DiceTable(Game):
         return t(f"log.{kind}") if kind in ("pass", "end") else None
 
     def board(self, state, t):
-        """The round, whose turn it is, the last roll."""
-        from ...board import Board, Counter, Token   # here: the dice table's own screen draws no board
+        """The round, whose turn it is, the last roll; on each seat's token its own last
+        roll ("Rolled 5", "5+5+4=14"; "–" before its first)."""
+        from ...board import Board, Counter, SeatView, Token   # here: the dice table's own screen draws no board
 
         last = state["last_roll"]
         counters = [Counter("round", t("dice.board.round"), state["turn"])]
         if last:
             counters.append(Counter("last_roll", t("dice.board.last_roll", name=name_of(state, last["player"])),
                                     sum(last["dice"]), big=True))
-        return Board(counters=tuple(counters), tokens=(Token("turn", t("dice.board.turn"), seat=state["current"]),))
+        seats = tuple(SeatView(seat, figures=(seat_roll(dice, t),))
+                      for seat, dice in enumerate(state["seat_rolls"]))
+        return Board(counters=tuple(counters), tokens=(Token("turn", t("dice.board.turn"), seat=state["current"]),),
+                     seats=seats)
 
     def cues(self, before, after, action):
         if action["type"] == "roll":
@@ -122,6 +148,8 @@ class DiceTable(Game):
         assert state["turn"] >= 1 and state["rolls"] >= 0
         last = state["last_roll"]
         assert last is None or all(1 <= f <= 6 for f in last["dice"])
+        assert len(state["seat_rolls"]) == len(state["players"])
+        assert last is None or state["seat_rolls"][last["player"]] == last["dice"]
 
 
 GAME = DiceTable()

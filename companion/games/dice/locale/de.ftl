@@ -1,0 +1,3 @@
+### Die Wörter des Würfeltischs auf Deutsch (die übrigen in companion/locale).
+
+dice-seat-rolled = Wurf { $dice }
