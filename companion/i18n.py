@@ -24,33 +24,45 @@ grouping, no decimal comma. A missing German text falls back to English, a
 missing key shows the key and a field not given shows as {field}: a gap is
 visible but never crashes the table.
 
-A language's files are read at once, but a message is parsed the first time it
-is said (a start says a few dozen of some 1,300): each line that starts at its
+A message is parsed (fluent.syntax, companion/i18n_syntax.py) the first time it
+is said (a start says a few dozen of some 1,500): each line that starts at its
 left edge begins an entry, a comment or a message, and every line after a
 message's first is indented (tests/test_i18n.py holds the files to that).
 A message of words and fields alone is said from its parsed pattern; one with
 more (a choice, a reference, a function) by fluent.runtime's bundle, imported
 when first needed (companion/i18n_bundle.py), or by `warm_up` once the first
 frame is drawn: a start's first screen says words and fields only.
+
+The cache: what a start needs of a language, every message's key and the words
+and fields of each one that is words and fields alone, is kept between starts
+in the user's cache dir (cache_dir), stamped with the files it was made from
+(each one's path, size and modification time) and the code that made it. A
+fresh cache is all a start reads: no .ftl file, no fluent.syntax, no parsing.
+One that is missing, stale (a file edited, added or gone), unreadable or
+damaged is passed over as if it were not there: the files are read and parsed
+as above, and `warm_up` writes it anew after the first frame, on a thread of
+its own (scripts/_setup.sh writes it too: write_caches).
 """
 from __future__ import annotations
 
+import logging
+import marshal
+import os
 import re
+import sys
+import zlib
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
-
-from fluent.syntax import FluentParser
-from fluent.syntax import ast as FTL
-from fluent.syntax.visitor import Visitor
 
 from .games import GAMES
 
 _DIR = Path(__file__).parent / "locale"
 FALLBACK = "en"
 _REMEMBERED = 4096            # texts said, kept for the next refresh (each language)
-_MAX_PARTS = 1000             # fluent.runtime's limits (resolver.py): past them the bundle
-_MAX_PART_LENGTH = 2500       # says the message ("{???}"), not the plain path
+_MAX_PART_LENGTH = 2500       # fluent.runtime's limit (resolver.py): past it the bundle says "{???}"
+_CACHE_FORMAT = 1             # what a cache file holds; another number: made anew
+log = logging.getLogger(__name__)
 
 
 def fluent_id(key: str) -> str:
@@ -118,87 +130,95 @@ def entries(source: str) -> dict[str, str]:
     return found
 
 
-class _Names(Visitor):
-    """The fields a pattern reads, and the messages and terms it refers to."""
-
-    def __init__(self):
-        self.fields: list[str] = []
-        self.refers: list[str] = []
-
-    def visit_VariableReference(self, node):
-        if node.id.name not in self.fields:
-            self.fields.append(node.id.name)
-
-    def visit_MessageReference(self, node):
-        self.refers.append(node.id.name)
-
-    def visit_TermReference(self, node):
-        self.refers.append("-" + node.id.name)
-        self.generic_visit(node)
-
-
-def fields(message: FTL.Message) -> list[str]:
-    """The fields a message reads, in the order they first appear (those it selects by too)."""
-    names = _Names()
-    names.visit(message.value)
-    return names.fields
+def read_entries(lang: str) -> dict[str, str]:
+    """Every entry of a language's files: its id (a term's with its "-") -> its source."""
+    found: dict[str, str] = {}
+    for path in files(lang):
+        try:
+            found.update(entries(path.read_text(encoding="utf-8")))
+        except FileNotFoundError:
+            continue
+    return found
 
 
 class Texts(Mapping):
     """One language's messages: dotted key -> its text with each field as {field} and
     each choice at its default variant ("Enter {count} die faces."). `say` says one
-    with its fields; `message(key)` is the Fluent message itself."""
+    with its fields; `message(key)` is the Fluent message itself. With `cached`, a
+    fresh cache (the module's doc) stands in for the files until a message needs more
+    than its words and fields; `cached` then says whether one did."""
 
-    def __init__(self, lang: str):
+    def __init__(self, lang: str, cached: bool = True):
         self.lang = lang
         self._bundle = None
+        self._parser = None                       # i18n_syntax.Parser, made with the first parse
         self._plain: dict[str, tuple | None] = {}
-        self._sources: dict[str, str] = {}
-        self._parsed: dict[str, FTL.Message | FTL.Term | None] = {}
+        self._known: frozenset[str] | None = None   # every message's key, from a fresh cache
+        self._sources: dict[str, str] | None = None  # the files' entries, read when first needed
+        self._parsed: dict[str, object] = {}      # id -> its Message or Term, None if absent or broken
         self._shown: dict[str, str] = {}
         self._patterns: dict[str, object] = {}
         self._said: dict[tuple, str] = {}
-        self._parser = FluentParser(with_spans=False)
-        for path in files(lang):
-            try:
-                self._sources.update(entries(path.read_text(encoding="utf-8")))
-            except FileNotFoundError:
-                continue
+        self.cached = False
+        if cached:
+            stamp = _stamp(lang)
+            found = _read_cache(lang, stamp)
+            if found is not None:
+                plain, other = found
+                self._plain.update(plain)
+                self._plain.update(dict.fromkeys(other))      # said by the bundle
+                self._known = frozenset(self._plain)
+                self.cached = True
+            elif cache_dir() is not None:
+                _UNCACHED.add(lang)     # warm_up writes it
 
-    def _entry(self, identifier: str) -> FTL.Message | FTL.Term | None:
+    @property
+    def sources(self) -> dict[str, str]:
+        if self._sources is None:
+            self._sources = read_entries(self.lang)
+        return self._sources
+
+    def _entry(self, identifier: str):
         """The entry parsed and in the bundle (with what it refers to); None if absent or broken."""
         if identifier not in self._parsed:
-            source = self._sources.get(identifier)
-            entry = None if source is None else self._parser.parse_entry(source)
-            if not isinstance(entry, (FTL.Message, FTL.Term)) or entry.value is None:
-                entry = None
+            from . import i18n_syntax as syntax
+
+            if self._parser is None:
+                self._parser = syntax.Parser()
+            entry = self._parser.entry(self.sources.get(identifier))
             self._parsed[identifier] = entry
             if entry is not None:
                 if self._bundle is not None:
-                    self._bundle.add_resource(FTL.Resource([entry]), allow_overrides=True)
-                names = _Names()
-                names.visit(entry)
-                for other in names.refers:
+                    self._bundle.add_resource(syntax.resource([entry]), allow_overrides=True)
+                for other in syntax.refers(entry):
                     self._entry(other)
         return self._parsed[identifier]
 
-    def message(self, key: str) -> FTL.Message | None:
+    def message(self, key: str):
+        """The Fluent message (fluent.syntax's Message) of a key; None where it has no text."""
         identifier = fluent_id(key)
         return None if identifier.startswith("-") else self._entry(identifier)
 
+    def has(self, key: str) -> bool:
+        """Whether the key has a text in this language (from a fresh cache: nothing parsed)."""
+        if self._known is not None:
+            return key in self._known
+        return self.message(key) is not None
+
     def __contains__(self, key) -> bool:
-        return isinstance(key, str) and self.message(key) is not None
+        return isinstance(key, str) and self.has(key)
 
     def __getitem__(self, key: str) -> str:
         if key not in self._shown:
             message = self.message(key)
             if message is None:
                 raise KeyError(key)
+            from .i18n_syntax import fields
             self._shown[key] = self.format(key, {name: "{%s}" % name for name in fields(message)})
         return self._shown[key]
 
     def __iter__(self) -> Iterator[str]:
-        return (key_of(identifier) for identifier in self._sources if not identifier.startswith("-"))
+        return (key_of(identifier) for identifier in self.sources if not identifier.startswith("-"))
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
@@ -209,9 +229,10 @@ class Texts(Mapping):
         (made, and fluent.runtime imported, when first asked for)."""
         if self._bundle is None:
             from .i18n_bundle import Bundle
+            from .i18n_syntax import resource
 
             bundle = Bundle([self.lang], use_isolating=False)
-            bundle.add_resource(FTL.Resource([entry for entry in self._parsed.values() if entry is not None]),
+            bundle.add_resource(resource(entry for entry in self._parsed.values() if entry is not None),
                                 allow_overrides=True)
             self._bundle = bundle
         return self._bundle
@@ -243,6 +264,7 @@ class Texts(Mapping):
         if text is not None:
             return text
         from .i18n_bundle import FluentReferenceError, argument
+        from .i18n_syntax import fields
 
         pattern = self.pattern(key)
         args = {name: argument(value) for name, value in params.items()}
@@ -257,7 +279,8 @@ class Texts(Mapping):
         every field is given; None where it takes the bundle (more than words and
         fields, a field not given, a part past fluent.runtime's limits)."""
         if key not in self._plain:
-            self._plain[key] = _plain_parts(self.message(key))
+            from .i18n_syntax import plain_parts
+            self._plain[key] = plain_parts(self.message(key))
         parts = self._plain[key]
         if parts is None:
             return None
@@ -271,30 +294,6 @@ class Texts(Mapping):
             return None
         # (words and fields alternate: words[i] stands before fields[i])
         return "".join(part for pair in zip(words, said) for part in pair) + words[-1]
-
-
-def _plain_parts(message: FTL.Message | None) -> tuple | None:
-    """A message of words and fields alone as (words, fields): the words between the
-    fields (one more than the fields, "" where two meet), with string literals
-    ({"{"}) in the words; None for anything more."""
-    if message is None or len(message.value.elements) > _MAX_PARTS:
-        return None
-    words, names, run = [], [], []
-    for element in message.value.elements:
-        if isinstance(element, FTL.TextElement):
-            run.append(element.value)
-            continue
-        expression = getattr(element, "expression", None)
-        if isinstance(expression, FTL.StringLiteral):
-            run.append(expression.parse()["value"])
-        elif isinstance(expression, FTL.VariableReference):
-            words.append("".join(run))
-            names.append(expression.id.name)
-            run = []
-        else:
-            return None
-    words.append("".join(run))
-    return tuple(words), tuple(names)
 
 
 def shown(value) -> str:
@@ -317,8 +316,124 @@ def texts(lang: str) -> Texts:
 def warm_up(lang: str) -> None:
     """What a start's first screen did without: fluent.runtime and the bundle of the
     table's language, made once the first frame is drawn so that the first message
-    with a choice (a press's "1 card" or "3 cards") does not wait for them."""
+    with a choice (a press's "1 card" or "3 cards") does not wait for them; and, on a
+    thread of its own, the cache of each language this start found none fresh for."""
     texts(lang if lang in LANGUAGES else FALLBACK).bundle
+    if _UNCACHED:
+        import threading
+
+        langs = sorted(_UNCACHED)
+        _UNCACHED.clear()
+        threading.Thread(target=write_caches, args=(langs,), name="cellmate-catalogue", daemon=True).start()
+
+
+# -- the cache (the module's doc) -------------------------------------------------------
+_UNCACHED: set[str] = set()     # languages a start read without a fresh cache
+
+
+def cache_dir() -> Path | None:
+    """Where the catalogue's cache is kept: $CELLMATE_CACHE_DIR, else the user's cache
+    dir, as platformdirs' user_cache_dir("cellmate") is on Linux ($XDG_CACHE_HOME, else
+    ~/.cache; worked out here: importing platformdirs is some 2.5 ms of a start).
+    None: no home to keep it in."""
+    given = os.environ.get("CELLMATE_CACHE_DIR", "")
+    if given.strip():
+        return Path(given)
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not base.strip():
+        base = os.path.expanduser("~/.cache")
+    return Path(base) / "cellmate" if os.path.isabs(base) else None
+
+
+def _cache_path(folder: Path, lang: str) -> Path:
+    """One file a language and catalogue (two checkouts of Cellmate keep one each)."""
+    return folder / "catalogue" / f"{lang}-{zlib.crc32(str(_DIR).encode()):08x}.marshal"
+
+
+def _stamp(lang: str) -> tuple:
+    """What a language's cache is made from: its files (path, modification time, size;
+    None for one that is not there), the code that reads them and the Python that wrote it."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("fluent.syntax")
+        made_by = [Path(__file__), Path(__file__).with_name("i18n_syntax.py"), Path(spec.origin)]
+    except (ImportError, AttributeError, TypeError, ValueError):
+        made_by = [Path(__file__), Path(__file__).with_name("i18n_syntax.py")]
+    seen = []
+    for path in (*files(lang), *made_by):
+        try:
+            status = path.stat()
+            seen.append((str(path), status.st_mtime_ns, status.st_size))
+        except OSError:
+            seen.append((str(path), None, None))
+    return _CACHE_FORMAT, sys.version, tuple(seen)
+
+
+def _read_cache(lang: str, stamp: tuple) -> tuple[dict, tuple] | None:
+    """(plain, other) from a fresh cache: each message of words and fields alone by its key,
+    as (words, fields); the keys of the others. None for no cache, or one stale or damaged."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        made_from, check, payload = marshal.loads(_cache_path(folder, lang).read_bytes())
+        if made_from != stamp or zlib.crc32(payload) != check:
+            return None
+        plain, other = marshal.loads(payload)
+        if isinstance(plain, dict) and isinstance(other, tuple):
+            return plain, other
+    except Exception:       # not there, cut short, damaged, written by another Python: made anew
+        return None
+    return None
+
+
+def write_cache(lang: str) -> bool:
+    """Parse every message of a language and keep what a start needs (the module's doc).
+    False where it cannot be written (no cache dir, a folder that refuses)."""
+    folder = cache_dir()
+    if folder is None:
+        return False
+    from .i18n_syntax import Parser, plain_parts
+
+    stamp = _stamp(lang)    # before the files are read: one changed meanwhile makes it stale, not wrong
+    parser = Parser()
+    plain: dict[str, tuple] = {}
+    other: list[str] = []
+    for identifier, source in read_entries(lang).items():
+        message = None if identifier.startswith("-") else parser.entry(source)
+        if message is not None:
+            parts = plain_parts(message)
+            if parts is None:
+                other.append(key_of(identifier))
+            else:
+                plain[key_of(identifier)] = parts
+    payload = marshal.dumps((plain, tuple(other)))
+    path = _cache_path(folder, lang)
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part.write_bytes(marshal.dumps((stamp, zlib.crc32(payload), payload)))
+        os.replace(part, path)      # whole or not at all, for a start reading it meanwhile
+    except OSError as exc:
+        log.info("the catalogue's cache is not kept: %s", exc)
+        try:
+            part.unlink(missing_ok=True)
+        except OSError:
+            pass
+        return False
+    return True
+
+
+def write_caches(langs=None) -> None:
+    """The cache of each language (all of them by default) whose cache is not fresh.
+    Never raises: without a cache a start only reads the files."""
+    for lang in (LANGUAGES if langs is None else langs):
+        try:
+            if _read_cache(lang, _stamp(lang)) is None:
+                write_cache(lang)
+        except Exception:   # a bug here must not reach anyone: the start just reads the files
+            log.warning("the catalogue's cache of %s was not written", lang, exc_info=True)
 
 
 class Catalogue:
@@ -330,13 +445,13 @@ class Catalogue:
     def __call__(self, key: str, **params) -> str:
         for lang in (self.lang, FALLBACK):
             said = texts(lang)
-            if said.message(key) is not None:
+            if said.has(key):
                 return said.say(key, params)
         return key
 
     def error(self, exc) -> str:
         """A rules error in the table's language (IllegalAction carries a key)."""
         key = "error." + getattr(exc, "key", "")
-        if key in texts(self.lang) or key in texts(FALLBACK):
+        if texts(self.lang).has(key) or texts(FALLBACK).has(key):
             return self(key, **getattr(exc, "params", {}))
         return str(exc)

@@ -130,6 +130,117 @@ def test_the_first_screens_texts_need_no_fluent_runtime():
     assert out.split() == ["False", "True", "1", "Minute", "Ann", "ist", "dran"]
 
 
+# -- the cache a start reads instead of the files ------------------------------------------
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """An empty cache dir of the test's own (the user's is left alone)."""
+    from companion import i18n
+
+    monkeypatch.setenv("CELLMATE_CACHE_DIR", str(tmp_path / "cache"))
+    i18n.texts.cache_clear()
+    yield tmp_path / "cache"
+    i18n.texts.cache_clear()
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_start_from_the_cache_says_what_the_files_say(lang, cache):
+    """Every text said from the cache, with its fields, given or not, is what reading
+    and parsing the files says; and the cache knows the same keys."""
+    from companion.i18n import Texts, write_caches
+
+    write_caches()
+    cached, read_ = Texts(lang), Texts(lang, cached=False)
+    assert cached.cached and not read_.cached
+    keys = list(read_)
+    assert keys and all(cached.has(key) == read_.has(key) for key in keys + ["no.such.key", "-no-term"])
+    for key in keys:
+        if read_.has(key):
+            names = shown(read_.message(key))
+            for params in ({}, {name: "Ann" for name in names}, {name: 7 for name in names}):
+                assert cached.format(key, params) == read_.format(key, params), (key, params)
+
+
+def test_the_first_screen_from_a_fresh_cache_reads_no_file_and_parses_nothing(cache):
+    import subprocess
+    import sys
+
+    from companion.i18n import write_caches
+
+    write_caches()
+    script = ("import sys; from companion.i18n import Catalogue, texts; t = Catalogue('de'); "
+              "said = [t('app.title'), t('dice.turn_of', name='Ann'), t('dice.round', turn=12), "
+              "t('dice.histogram', count=7000), t('common.undo')]; "
+              "print('fluent.syntax' in sys.modules, texts('de')._sources is None, said[1])")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "True", "Ann", "ist", "dran"]
+
+
+def test_an_edited_file_is_said_as_edited_and_its_cache_made_anew(cache, tmp_path, monkeypatch):
+    """A cache made before a file changed (its words, or a file added) is not used: the
+    start reads the files, and warm_up writes the cache again for the next one."""
+    import os
+    import shutil
+    import time
+
+    from companion import i18n
+
+    locale = tmp_path / "locale"
+    shutil.copytree(i18n._DIR, locale)
+    monkeypatch.setattr(i18n, "_DIR", locale)
+    i18n.write_caches(["en"])
+    assert i18n.Texts("en").cached
+    english = locale / "en.ftl"
+    text = english.read_text(encoding="utf-8")
+    assert "app-title = Cellmate\n" in text
+    english.write_text(text.replace("app-title = Cellmate\n", "app-title = Cellmate II\n"), encoding="utf-8")
+    later = time.time() + 5     # a modification time of its own, however coarse the file system's clock
+    os.utime(english, (later, later))
+    i18n.texts.cache_clear()
+    i18n._UNCACHED.clear()
+    assert not i18n.texts("en").cached and Catalogue("en")("app.title") == "Cellmate II"
+    assert i18n._UNCACHED == {"en"}
+    written = []
+    monkeypatch.setattr(i18n, "write_caches", lambda langs: written.append(langs))   # the thread's work, seen
+    i18n.warm_up("en")
+    for _ in range(100):
+        if written:
+            break
+        time.sleep(0.01)
+    assert written == [["en"]] and not i18n._UNCACHED
+    i18n.write_cache("en")
+    assert i18n.Texts("en").cached and i18n.Texts("en").format("app.title", {}) == "Cellmate II"
+
+
+@pytest.mark.parametrize("damage", ["cut short", "other bytes", "a word changed", "nothing"])
+def test_a_damaged_cache_is_passed_over_quietly_and_made_anew(cache, damage, capsys):
+    from companion import i18n
+
+    i18n.write_caches(["en"])
+    (path,) = (cache / "catalogue").glob("en-*.marshal")
+    data = path.read_bytes()
+    path.write_bytes({"cut short": data[: len(data) // 2], "other bytes": bytes(range(256)) * 4,
+                      "a word changed": data.replace(b"Cellmate", b"Cellmath", 1), "nothing": b""}[damage])
+    i18n.texts.cache_clear()
+    assert not i18n.texts("en").cached
+    assert Catalogue("en")("app.title") == "Cellmate" and Catalogue("en")("dice.turn_of", name="Ann") == "Ann's turn"
+    i18n.write_caches(["en"])
+    assert i18n.Texts("en").cached
+    assert capsys.readouterr() == ("", "")
+
+
+def test_no_cache_where_none_can_be_written(tmp_path, monkeypatch):
+    """A cache dir that cannot be made (a file in its way): the catalogue reads the files, says nothing."""
+    from companion import i18n
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("CELLMATE_CACHE_DIR", str(blocker / "cache"))
+    assert i18n.write_cache("en") is False
+    i18n.write_caches()
+    texts_ = i18n.Texts("de")
+    assert not texts_.cached and texts_.format("dice.turn_of", {"name": "Ann"}) == "Ann ist dran"
+
+
 def test_rules_errors_are_said_in_the_tables_language():
     exc = IllegalAction("player_count", "dice is for 2 to 8 players", low=2, high=8)
     assert Catalogue("de").error(exc) == "Dieses Spiel ist für 2 bis 8 Spieler."
