@@ -1,5 +1,6 @@
 """The dice table screen (ui/screens/dice.py): what the big die shows as the turn passes,
-and a long game's counts and last rolls in their panel."""
+a long game's counts in their panel, each seat's last roll on its token (the seats
+themselves: tests/test_ui_dice_table.py)."""
 import pytest
 
 from companion.session import Session
@@ -40,8 +41,29 @@ def long_table(rolls: int, dice: int = 1) -> Store:
     return store
 
 
+def seat_figures(ui) -> list[list[str]]:
+    """What each seat's token says of its last roll, in seat order."""
+    screen = ui.app.screen("dice")
+    return [card.counts for card in screen.seat_tokens(len(ui.app.table.session.setup["players"]))]
+
+
+def last_rolls(session) -> list:
+    """Each seat's own last roll (its faces), from the rolls made, in seat order."""
+    last = {}
+    for item in session.rolls():
+        last[item.player] = item.dice
+    return [last.get(seat) for seat in range(len(session.setup["players"]))]
+
+
+def said(dice) -> list[str]:
+    """A roll as the seat's token says it in English."""
+    if not dice:
+        return ["–"]
+    return [f"Rolled {dice[0]}"] if len(dice) == 1 else [f"{'+'.join(map(str, dice))}={sum(dice)}"]
+
+
 @pytest.mark.parametrize("keys", ["keys shown", "no keys"])   # off a Pi the keys' help takes a strip of the height
-def test_a_long_games_counts_and_last_rolls_fit_the_panel(make_ui, keys):  # noqa: F811
+def test_a_long_games_counts_and_each_seats_last_roll_fit(make_ui, keys):  # noqa: F811
     ui = make_ui(store=long_table(7000), rig=StubRig(key_help=None if keys == "keys shown" else []))
     dice = ui.ids("dice")
     counts = ui.app.table.session.histogram()
@@ -50,20 +72,19 @@ def test_a_long_games_counts_and_last_rolls_fit_the_panel(make_ui, keys):  # noq
     assert [(bar.face, bar.count) for bar in rows] == sorted(counts.items())
     # look(): no count spills out of its box (stood over a 24 px column, "1000" ran into its neighbours)
     look(ui, f"dice-long-game-{keys.replace(' ', '-')}")
-    # rows close up at most into the digits' empty margins: the digits of two rows never touch
+    assert dice.panel.opacity == 1 and dice.histogram.columns == (3 if keys == "keys shown" else 2)
+    # rows close up at most into the digits' empty margins: the digits of two rows in a column never touch
     for upper, lower in zip(rows, rows[1:]):
-        assert upper.y - lower.top >= -0.25 * upper.height - 0.5
-    # the last rolls: whole rows only, none half under the Undo row
-    area, shown = dice.history_area, dice.history.children
-    assert len(shown) >= 2 and len(shown) % 2 == 0
-    assert all(area.y - 0.5 <= chip.y and chip.top <= area.top + 0.5 for chip in shown)
-    latest = ui.app.table.session.rolls()[-1]
-    assert list(reversed(shown))[0].text == str(latest.dice[0])     # newest first
+        if abs(upper.x - lower.x) < 1:
+            assert upper.y - lower.top >= -0.25 * upper.height - 0.5
+    assert all(dice.histogram.y - 0.5 <= bar.y and bar.top <= dice.histogram_title.y + 0.5 for bar in rows)
+    assert seat_figures(ui) == [said(dice) for dice in last_rolls(ui.app.table.session)]
 
 
-def test_a_banner_above_the_table_folds_the_counts_into_columns_inside_their_panel(make_ui, tmp_path):  # noqa: F811
+def test_a_banner_above_the_table_the_counts_give_way_inside_their_panel(make_ui, tmp_path):  # noqa: F811
     """A notice banner (here: a damaged saved-games file) takes some 70 px of the height:
-    six rows of counts no longer fit, and they ran up over the timer and their title."""
+    beside the seats' row and the keys' line the counts have no room left, and they give
+    way rather than run over the timer and their title (they ran up over both)."""
     data = tmp_path / "data"
     data.mkdir()
     (data / DB_NAME).write_bytes(b"not sqlite" * 500)
@@ -75,56 +96,41 @@ def test_a_banner_above_the_table_folds_the_counts_into_columns_inside_their_pan
         ui.tap(dice.pass_btn)
     ui.app.root.ids.toast.hide()
     look(ui, "dice-banner-counts-folded")          # and no text drawn over another
-    chart, title = dice.histogram, dice.histogram_title
-    assert chart.columns == 2
-    bars = list(reversed(chart.children))
-    assert [bar.face for bar in bars] == [1, 2, 3, 4, 5, 6]
-    left, right = bars[:3], bars[3:]
-    assert all(bar.x < right[0].x for bar in left)                       # 1-3 beside 4-6
-    assert [round(bar.y) for bar in left] == [round(bar.y) for bar in right]
-    assert all(chart.y - 0.5 <= bar.y and bar.top <= title.y + 0.5 for bar in bars)
-    assert sum(bar.count for bar in bars) == 5
+    from kivy.metrics import dp
+    chart = dice.histogram
+    assert dice.panel.opacity == 0 and dice.panel.height < dp(88)
+    assert sum(bar.count for bar in chart.children) == 5                  # kept counting, for when room comes
+    assert dice.timer_btn.y >= dice.panel.top - 0.5 and dice.undo_btn.top <= dice.panel.y + 0.5
 
 
-def test_the_last_rolls_stay_newest_first_through_rolls_passes_and_undos(make_ui):  # noqa: F811
+def test_each_seats_token_keeps_its_own_last_roll_through_rolls_passes_and_undos(make_ui):  # noqa: F811
     ui = make_ui(seat=0)
     dice = start_game(ui, "dice", ("Anna", "Ben", "Cleo", "Dee"))
     session = ui.app.table.session
-    room = 2 * int(dice.history_area.height // dice.history.children[0].height) if dice.history.children else 0
-
-    def shown():
-        return [(chip.letter, chip.text) for chip in reversed(dice.history.children)]
-
-    def newest_first():
-        players = session.setup["players"]
-        return [(players[r.player]["letter"], str(r.dice[0])) for r in reversed(session.rolls())]
-
+    screen = ui.app.screen("dice")
+    cards = screen.seat_tokens(4)
+    assert seat_figures(ui) == [["–"]] * 4                 # nobody has rolled yet
     for n in range(14):
         ui.tap(dice.die)
         if n % 2:
             ui.tap(dice.pass_btn)
-        room = room or 2 * int(dice.history_area.height // dice.history.children[0].height)
-        assert shown() == newest_first()[:room]
-    assert room >= 4 and len(session.rolls()) > room           # the history is full and rolls over
-    chips = {id(chip) for chip in dice.history.children}
-    ui.tap(dice.die)
-    assert shown() == newest_first()[:room]
-    assert {id(chip) for chip in dice.history.children} == chips   # the oldest chip shows the newest roll
+        assert seat_figures(ui) == [said(d) for d in last_rolls(session)]
     for _ in range(3):
         ui.tap(dice.undo_btn)
-        assert shown() == newest_first()[:room]
+        assert seat_figures(ui) == [said(d) for d in last_rolls(session)]
+    assert screen.seat_tokens(4) == cards                  # the same tokens all along
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_rolls_of_three_dice_show_whole_in_the_last_rolls(make_ui, lang):  # noqa: F811
+def test_rolls_of_three_dice_show_whole_on_the_seats_tokens(make_ui, lang):  # noqa: F811
     ui = make_ui(store=long_table(3000, dice=3))
     ui.app.table.set_language(lang)
     ui.pump(2)
     dice = ui.ids("dice")
     assert dice.histogram_title.text == {"en": "All rolls: 9000", "de": "Würfe: 9000"}[lang]
-    # look(): no roll cut short to "1..." (two to a row left each some 40 px), no title shortened
+    # look(): no roll cut short or broken over two lines, no title shortened
     look(ui, f"dice-three-dice-{lang}")
-    assert dice.history.cols == 1
+    for figure, faces in zip(seat_figures(ui), last_rolls(ui.app.table.session)):
+        assert figure == [f"{'+'.join(map(str, faces))}={sum(faces)}"]
     latest = ui.app.table.session.rolls()[-1].dice
-    text = f"{'+'.join(map(str, latest))} = {sum(latest)}"
-    assert list(reversed(dice.history.children))[0].text == text and len(dice.history.children) >= 3
+    assert dice.die.big == " ".join(map(str, latest))

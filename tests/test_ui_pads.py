@@ -243,7 +243,7 @@ def test_a_roll_on_a_pad_is_that_seats_and_the_lights_follow_the_turn(make_ui):
     until(ui, lambda: session.head == start + 1, what="Ben's roll")
     roll = session.rolls()[-1]
     assert roll.player == 1 and session.state["current"] == 0
-    assert dice.history.children[-1].letter == "B"     # the newest roll, with Ben's chip
+    assert app.screen("dice").seat_tokens(3)[1].counts == [f"Rolled {roll.dice[0]}"]   # on Ben's token
     assert app.table.rig.played[cues:] == ["tap"]            # the same cue as a roll by touch
 
     # the same seat's roll by key: 2 is seat 2's pad (Ben's)

@@ -99,11 +99,12 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
                                  "--simulate", "--size", "800x480")
     assert code == 0
     assert report["start_screen"] == "dice"  # straight back to the unfinished table
-    # start reads only what the table is drawn with: its one game, not the looks of forms and dialogs;
-    # those are read on the frames right after the first, before anybody can tap
+    # start reads only what the table is drawn with: its one game, and its seats' tokens (their
+    # figures from the game's board; SeatCard reads the later looks with its own), the rest of
+    # the later looks at the latest on the frames right after the first, before anybody can tap
     assert report["start_games"] == ["dice"]      # the engine aside, one game's folder
-    assert report["start_board"] is False     # the dice table's screen draws no board
-    assert report["start_read_later_looks"] is False and report["later_looks"] is True
+    assert report["start_board"] is True      # the dice table's seats: each one's last roll
+    assert report["start_read_later_looks"] is True and report["later_looks"] is True
     assert report["banner"].startswith("Die Konfigurationsdatei hat 1 Problem;")
     assert report["keys"].startswith("Tasten: R / Leertaste: ROLL  ·  T: TIMER  ·  Eingabe / C: CONFIRM")
     assert report["head"] == 1  # the R key rolled, through the real keyboard stand-in

@@ -22,7 +22,8 @@ def test_restart_reopens_the_unfinished_table_exactly_where_it_was(make_ui, tmp_
     ui.tap(dice.undo_btn)  # leave a redo tail behind too
     before = {
         "headline": dice.headline.text, "big": dice.die.big, "detail": dice.die.detail,
-        "history": [c.text for c in dice.history.children], "counts": dict(dice.histogram.counts),
+        "seats": [(c.counts, c.current) for c in ui.app.screen("dice").seat_tokens(3)],
+        "counts": dict(dice.histogram.counts),
         "undo": dice.undo_btn.disabled, "redo": dice.redo_btn.disabled,
     }
     session_id, head = ui.app.table.session.id, ui.app.table.session.head
@@ -34,7 +35,8 @@ def test_restart_reopens_the_unfinished_table_exactly_where_it_was(make_ui, tmp_
     dice = again.ids("dice")
     after = {
         "headline": dice.headline.text, "big": dice.die.big, "detail": dice.die.detail,
-        "history": [c.text for c in dice.history.children], "counts": dict(dice.histogram.counts),
+        "seats": [(c.counts, c.current) for c in again.app.screen("dice").seat_tokens(3)],
+        "counts": dict(dice.histogram.counts),
         "undo": dice.undo_btn.disabled, "redo": dice.redo_btn.disabled,
     }
     assert after == before

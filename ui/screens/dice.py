@@ -1,26 +1,49 @@
-"""The dice table: whose turn, the big die, the history and histogram, the turn timer.
+"""The dice table: every seat as a token (its last roll; whose turn it is framed), the
+big die, the counts per face, the turn timer.
 
 Its look is in dice.kv beside this file; the manual die's dialog is ui/dialogs/manual_die."""
 from __future__ import annotations
 
 from kivy.clock import Clock
-
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty
 
 from .. import theme
-from ..widgets.chips import ChipLabel
-from .base import BaseScreen, HISTORY
+from ..widgets.lists import reuse
+from ..widgets.seats import SeatCard
+from ..widgets.text import drawn_width
+from .base import BaseScreen
+
+ROW = 4                  # seat tokens to a row: eight seats in two rows, each a quarter of the width
+LINE = 29                # px: a line of text at 24 px, as drawn
+DIE_PADDING = 10         # px: round the die's texts (ui/widgets/dice.kv)
+NUMBER_LEAST = 40        # px: the die's number at least this high (a 32 px digit), or the key line gives way
+NUMBER_ROOMY = 96        # px: the number keeps this much (a 77 px digit) before the detail takes a line under it
 
 
-def history_text(dice) -> str:
-    """A roll in the last rolls, as short as it reads: "5", or "5+5+4 = 14" (the spaced
-    "5 + 5 + 4 = 14" of the die's caption is wider than the room)."""
-    dice = list(dice)
-    return str(dice[0]) if len(dice) == 1 else f"{'+'.join(map(str, dice))} = {sum(dice)}"
+def rows_of(count: int) -> int:
+    """How many of the seats sit in the top row: all up to four; from five on, the
+    first half (the rest in the bottom row, on round the table)."""
+    return count if count <= ROW else (count + 1) // 2
 
 
 class DiceScreen(BaseScreen):
-    _history = None      # the rolls last shown and their players, shown again when the room changes
+    keys_shown = BooleanProperty(True)   # the key line; it gives way where the seats need its room
+    _detail = ""          # the die's detail as the game says it, shown when the die has room for it
+    _placed = None        # (seats in the top row, seats): the rows the tokens were last sized for
+
+    def on_kv_post(self, base_widget):
+        super().on_kv_post(base_widget)
+        ids = self.ids
+        self._fit = Clock.create_trigger(self.fit, -1)
+        self._size_seats = Clock.create_trigger(self.size_seats, -1)
+        self.bind(height=self._fit)
+        ids.key_line.bind(height=self._fit)
+        for child in ids.outer.children:    # the top bar (a long headline), the seats' rows, the pads' line
+            if child is not ids.middle.__self__ and child is not ids.key_line.parent:
+                child.bind(height=self._fit)
+        for row in (ids.seats_top, ids.seats_bottom):
+            row.bind(width=self._size_seats)
 
     def open_phones(self):
         """The code the phones join by, and which phone holds which seat (ui/dialogs/phones.py)."""
@@ -52,7 +75,7 @@ class DiceScreen(BaseScreen):
         ids.turn_chip.letter = current["letter"]
         ids.turn_chip.opacity = 0 if session.finished else 1
 
-        rolls = session.recent_rolls(HISTORY)     # not the whole log of a long game
+        rolls = session.recent_rolls(1)     # the die shows the last; each seat's own is on its token
         die = ids.die
         roll = legal.get("roll")
         die.disabled = roll is None
@@ -60,8 +83,9 @@ class DiceScreen(BaseScreen):
         die.big = " ".join(map(str, rolls[-1].dice)) if rolls else "–"
         # once the turn has passed, the last roll is the previous player's: dimmed, not mistaken for a new one
         die.stale = bool(rolls) and rolls[-1].player != state.get("current") and not session.finished
-        die.detail = " · ".join(summary["lines"])
         die.caption = t("dice.tap_hint", action=t(roll.label)) if roll else summary["headline"]
+        self._detail = " · ".join(summary["lines"])
+        self.fit_die()
 
         passing = legal.get("pass")
         ids.pass_btn.text = t(passing.label) if passing else t("action.pass")
@@ -76,53 +100,82 @@ class DiceScreen(BaseScreen):
         ids.undo_btn.disabled = not session.can_undo
         ids.redo_btn.disabled = not session.can_redo
 
-        self._show_history(list(reversed(rolls[-HISTORY:])), players)
-        ids.no_rolls.opacity = 0 if rolls else 1
+        self.show_seats(game.board(state, t), players, state.get("current"), session.finished)
         counts = session.histogram()
         ids.histogram.counts = counts
         ids.histogram_title.text = t("dice.histogram", count=sum(counts.values()))
         self.show_pads()
 
-    def fit_history(self) -> None:
-        """The history's room changed (the window laid out): as many rolls as fit now."""
-        if self._history is not None:
-            self._show_history(*self._history)
+    def show_seats(self, board, players, current, finished) -> None:
+        """Each seat's token: its chip, name and last roll (the game's figures for it),
+        framed bright while it is that seat's turn. The same tokens from press to press:
+        a token flows its texts again only when one of them changed (SeatCard.show)."""
+        figures = {view.seat: list(view.figures) for view in board.seats} if board is not None else {}
+        for seat, card in enumerate(self.seat_tokens(len(players))):
+            player = players[seat]
+            card.show(colour=player["colour"], letter=player["letter"], name=player["name"],
+                      current=seat == current and not finished, counts=figures.get(seat, []))
 
-    def _show_history(self, recent, players) -> None:
-        """The last rolls, newest first, as many whole rows as the room holds (a roll
-        half hidden under the Undo row is no use). A roll already shown keeps its widget
-        (a new roll moves the others down a place: their texts are not drawn again)."""
-        self._history = (recent, players)
-        box = self.ids.history
-        # several dice a roll ("5+5+4 = 14") take a row each; a single die's face, half a row
-        box.cols = 1 if any(len(item.dice) > 1 for item in recent) else 2
-        rows = int(self.ids.history_area.height // dp(theme.CHIP))
-        recent = recent[:max(1, rows) * box.cols]
-        wanted = []
-        for item in recent:
-            who = players[item.player] if 0 <= item.player < len(players) else {"colour": "grey", "letter": "?"}
-            wanted.append(((item, who["colour"], who["letter"]), item, who))
-        keys = {key for key, _, _ in wanted}
-        shown = {chip.shows: chip for chip in box.children if getattr(chip, "shows", None) in keys}
-        spares = [chip for chip in box.children if getattr(chip, "shows", None) not in keys]
-        order = []
-        for key, item, who in wanted:
-            chip = shown.pop(key, None)
-            if chip is None:
-                chip = spares.pop() if spares else ChipLabel(size_hint_y=None, height=dp(theme.CHIP))
-                chip.colour, chip.letter, chip.text = who["colour"], who["letter"], history_text(item.dice)
-                chip.shows = key
-            order.append(chip)
-        for chip in list(box.children):
-            if chip not in order:
-                box.remove_widget(chip)
-        # Moved one at a time, not all taken off and put back: a new roll is one chip
-        # moved to the front, and the others keep their drawing as it is.
-        for at, chip in enumerate(order):
-            if list(reversed(box.children))[at:at + 1] != [chip]:
-                if chip.parent is not None:      # (box is ids' weak proxy: not `is` its parent)
-                    chip.parent.remove_widget(chip)
-                box.add_widget(chip, index=len(box.children) - at)
+    def seat_tokens(self, count: int) -> list[SeatCard]:
+        """The seats' tokens in seat order, round the table as the players sit: along the
+        top row left to right, then back along the bottom row right to left. Made when
+        first needed and moved only when the number of seats changes."""
+        ids = self.ids
+        first = rows_of(count)
+        top = reuse(ids.seats_top, first, self._token)
+        bottom = reuse(ids.seats_bottom, count - first, self._token)
+        if (first, count) != self._placed:
+            self._placed = (first, count)
+            self.size_seats()
+        return top + list(reversed(bottom))
+
+    def _token(self) -> SeatCard:
+        card = SeatCard(size_hint_x=None)
+        card.bind(minimum_height=self._size_seats)
+        return card
+
+    def size_seats(self, *_) -> None:
+        """Each token a quarter of the width, a row of fewer in the middle; each row as
+        high as its tallest token's lines (SeatCard keeps its height when its name takes
+        a second line or its chip goes under it); a row with no seats, no room."""
+        for row in (self.ids.seats_top, self.ids.seats_bottom):
+            cards = row.children
+            slot = (row.width - (ROW - 1) * row.spacing) / ROW
+            used = len(cards) * slot + max(0, len(cards) - 1) * row.spacing
+            row.padding = [(row.width - used) / 2, 0, (row.width - used) / 2, 0]
+            for card in cards:
+                card.width = slot
+            row.height = max((card.minimum_height for card in cards), default=0)
+
+    def fit(self, *_) -> None:
+        """The key line gives way when the table would leave the die and its buttons less
+        than their least height without it (eight seats with long names at 800x480)."""
+        ids = self.ids
+        outer = ids.outer
+        fixed = outer.padding[1] + outer.padding[3] + outer.spacing * (len(outer.children) - 1)
+        fixed += sum(child.height for child in outer.children if child is not ids.middle.__self__
+                     and child is not ids.key_line.parent)
+        least = self.die_least() + dp(6) + dp(theme.TOUCH)
+        self.keys_shown = bool(ids.key_line.text) and self.height - fixed - ids.key_line.height >= least
+
+    def die_least(self) -> float:
+        """The die's least height: its caption's lines and a number still to read."""
+        return dp(2 * DIE_PADDING) + self._lines(self.ids.die.caption, True) * dp(LINE) + dp(NUMBER_LEAST)
+
+    def _lines(self, text: str, bold: bool) -> int:
+        """How many lines a text takes on the die, as it breaks between words (a tenth to spare)."""
+        room = max(1.0, self.ids.die.width - dp(2 * DIE_PADDING))
+        return int(-(-drawn_width(text, sp(24), bold) * 1.1 // room)) if text else 0
+
+    def fit_die(self, *_) -> None:
+        """The round and who rolled the number under it, when the die has the room for
+        their lines and a large number still; else the caption alone (each seat's roll
+        is on its token)."""
+        die = self.ids.die
+        text = self._detail
+        room = die.height - dp(2 * DIE_PADDING) - (self._lines(die.caption, True)
+                                                      + self._lines(text, False)) * dp(LINE)
+        die.detail = text if room >= dp(NUMBER_ROOMY) else ""
 
     def show_pads(self):
         """Which seats have a pad, and which of those pads are offline (Table.pad_states)."""
