@@ -135,10 +135,25 @@ class SeatCard(LaterLook, BoxLayout):
             # a line is 29 px, a markup line at most 32: clear of the room, no need to draw it now
             if fit <= 1 or len(shown_lines) * dp(32) <= self.room_for_lines():
                 break
-            side.texture_update()
-            if side.texture_size[1] <= self.room_for_lines():
+            if self._lines_high(shown_lines, width) <= self.room_for_lines():
                 break
             fit -= 1
+
+    def _lines_high(self, lines, width) -> float:
+        """How high the figures' lines are drawn: measured by drawing them once for each
+        kind of lines (a line with a pip's font is drawn taller), then known without
+        drawing them again (Kivy draws them in the frame anyway). Lines the label would
+        wrap are measured each time."""
+        side = self.ids.side
+        text = side.text
+        key = (side.font_size, side.font_name, tuple("[font=" in line for line in text.split("\n")))
+        high = _LINES_HIGH.get(key)
+        if high is None or any(width(SEPARATOR.join(line)) > side.width for line in lines):
+            side.texture_update()
+            high = side.texture_size[1]
+            if not any(width(SEPARATOR.join(line)) > side.width for line in lines):
+                _LINES_HIGH[key] = high
+        return high
 
     @staticmethod
     def _truncated(lines, painted, fit, full, width, paint):
@@ -158,6 +173,7 @@ class SeatCard(LaterLook, BoxLayout):
         ids = self.ids
         return self.height - self.padding[1] - self.padding[3] - ids.row.height - ids.pad_mark.height
 
+_LINES_HIGH: dict = {}    # SeatCard._lines_high: the figures' height drawn, by kind of lines
 SEPARATOR = "\u200a·\u200a"    # hair spaces: one more figure to a line
 PIP = "\u25cf"      # a dot; drawn from DejaVu Sans, which has it
 
