@@ -54,7 +54,7 @@ def step3(_dt):
 def at_start(_dt):    # the first frame's tick: what start read to draw the table
     from kivy.lang import Builder
     from ui.widgets.looks import LATER_KV
-    report["start_read_later_looks"] = any(str(kv) in Builder.files for kv in LATER_KV)
+    report["start_read_later_looks"] = sorted(kv.stem for kv in LATER_KV if str(kv) in Builder.files)
     from companion.games import folders
     report["start_games"] = sorted(m.split(".")[2] for m in sys.modules
                                    if m.startswith("companion.games.") and m.split(".")[2] in folders())
@@ -100,11 +100,12 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
     assert code == 0
     assert report["start_screen"] == "dice"  # straight back to the unfinished table
     # start reads only what the table is drawn with: its one game, and its seats' tokens (their
-    # figures from the game's board; SeatCard reads the later looks with its own), the rest of
-    # the later looks at the latest on the frames right after the first, before anybody can tap
+    # figures from the game's board; SeatCard reads its own look, seats.kv, and none of the other
+    # later looks), the rest of the later looks on the frames right after the first, before
+    # anybody can tap
     assert report["start_games"] == ["dice"]      # the engine aside, one game's folder
     assert report["start_board"] is True      # the dice table's seats: each one's last roll
-    assert report["start_read_later_looks"] is True and report["later_looks"] is True
+    assert report["start_read_later_looks"] == ["seats"] and report["later_looks"] is True
     assert report["banner"].startswith("Die Konfigurationsdatei hat 1 Problem;")
     assert report["keys"].startswith("Tasten: R / Leertaste: ROLL  ·  T: TIMER  ·  Eingabe / C: CONFIRM")
     assert report["head"] == 1  # the R key rolled, through the real keyboard stand-in

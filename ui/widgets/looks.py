@@ -1,6 +1,6 @@
 """When the widgets' looks are read: each module's kv file is beside it (text.py:
 text.kv). A start reads only what a table is drawn with (START); the rest is read
-on the frame after the first (LATER, ui/app.py), or by the first widget that needs
+on the frame after the first (LATER, ui/start.py), or by the first widget that needs
 it, whichever comes first. A dialog's or a screen's look is read with the first one.
 
 Kivy applies a widget's rules in the order their files were read: the base looks
@@ -52,11 +52,25 @@ def _read_file(path: Path) -> None:
         Builder.load_file(str(path))
 
 
+_looked: set[type] = set()       # the classes whose looks (OwnLook, LaterLook) have been read
+
+
+def _read_own_looks(widget_class: type) -> None:
+    """The kv files beside the modules of a widget's class and its bases (the base's first)."""
+    if widget_class not in _looked:
+        for cls in reversed(widget_class.__mro__):
+            if cls.__module__.startswith("ui."):
+                load_look(cls.__module__)
+        _looked.add(widget_class)
+
+
 class LaterLook:
-    """A widget whose look is read after the first frame (LATER): read before its rules apply."""
+    """A widget whose look is read after the first frame (LATER), or when the first one
+    is made before that: its own file then (seats.kv for the dice table's seat tokens),
+    not the other LATER looks, which no table is drawn with at start."""
 
     def __init__(self, **kwargs):
-        load_later_looks()
+        _read_own_looks(type(self))
         super().__init__(**kwargs)
 
 
@@ -65,7 +79,5 @@ class OwnLook:
     the base's first): read before its rules apply, when the first one is made."""
 
     def __init__(self, **kwargs):
-        for cls in reversed(type(self).__mro__):
-            if cls.__module__.startswith("ui."):
-                load_look(cls.__module__)
+        _read_own_looks(type(self))
         super().__init__(**kwargs)
