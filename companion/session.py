@@ -433,7 +433,13 @@ class Session:
                 self._counts = histogram(face for roll in self.rolls() for face in roll.dice)
             else:
                 self._counts = histogram(())
-                for face, times in self.store.read(_COUNT_FACES, (self.id, self.head)):
+                try:
+                    counted = self.store.read(_COUNT_FACES, (self.id, self.head))
+                except StoreError as exc:
+                    if exc.key != "store_unreadable":
+                        raise
+                    counted = self.store.read(_COUNT_FACES_CHECKED, (self.id, self.head))   # a damaged action
+                for face, times in counted:
                     if face in self._counts:     # 1 to 6 (as Python counts: 3.0 and true are faces too)
                         self._counts[face] += times
         return dict(self._counts)
@@ -443,9 +449,17 @@ class Session:
         return bool(self.state.get("finished"))
 
 
-# Every face of every roll up to the head, counted: rows that cannot be read, or whose
-# "dice" is not a list, are no roll (as in rolls()); json_each runs only on rows that pass.
+# Every face of every roll up to the head, counted: a "dice" that is not a list is no roll
+# (as in rolls()): a list's items alone have whole numbers as keys in json_each (a number's
+# key is null, an object's are words). One action that is no JSON at all makes json_each
+# fail the whole count: then _COUNT_FACES_CHECKED, which checks every row first (some 3.2 ms
+# for the 5,000 rolls of a 10,000-action game, where this takes 2.2 ms: a start waits for it).
 _COUNT_FACES = """
+    SELECT face.value, COUNT(*) FROM events AS e, json_each(e.action, '$.dice') AS face
+    WHERE e.session_id = ? AND e.seq <= ? AND instr(e.action, '"dice"') > 0
+      AND typeof(face.key) = 'integer'
+    GROUP BY face.value"""
+_COUNT_FACES_CHECKED = """
     SELECT face.value, COUNT(*) FROM events AS e, json_each(e.action, '$.dice') AS face
     WHERE e.session_id = ? AND e.seq <= ? AND instr(e.action, '"dice"') > 0
       AND json_valid(e.action) AND json_type(e.action, '$.dice') = 'array'

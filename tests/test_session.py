@@ -201,6 +201,22 @@ def test_a_damaged_old_roll_is_no_roll_in_the_history_or_the_count(store, tmp_pa
     assert loaded.rolls() == loaded.recent_rolls(10)
 
 
+def test_an_old_roll_whose_dice_are_no_list_is_not_counted(store, tmp_path):
+    """As above, with every action still JSON (the count that checks no row first)."""
+    session = new(store)
+    for face in (2, 3, 4, 5):
+        session.act({"type": "roll", "dice": [face]})
+        session.act({"type": "pass"})
+    while session.head < SNAPSHOT_EVERY:              # a snapshot replays past the damage
+        session.act({"type": "pass"})
+    session.close()
+    store.conn.execute("UPDATE events SET action = '{\"type\": \"roll\", \"dice\": 3}' WHERE seq = 3")
+    store.conn.execute("UPDATE events SET action = '{\"type\": \"roll\", \"dice\": {\"a\": 4}}' WHERE seq = 5")
+    loaded = Session.load(Store.open(tmp_path), session.id, claim=False)
+    assert loaded.histogram() == {1: 0, 2: 1, 3: 0, 4: 0, 5: 1, 6: 0}
+    assert sorted(face for roll in loaded.rolls() for face in roll.dice) == [2, 5]
+
+
 def test_options_and_tables_are_checked(store):
     with pytest.raises(IllegalAction, match="no option"):
         Session.create(store, "dice", ["A", "B"], {"colour": 1})
