@@ -8,6 +8,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from functools import partial
 from itertools import accumulate
+from weakref import WeakSet
 
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty
@@ -84,7 +85,8 @@ class StillBar:
     for the fade alone, and a running countdown's every second too. All bars lit by one
     step dim together, in one frame: each on its own 0.5 s after it lit drew a frame per
     layout pass the step took."""
-    _lit: set = set()                   # bars lit since the last dimming
+    # bars lit since the last dimming; weakly, so a screen dropped before they dim is not kept
+    _lit: WeakSet = WeakSet()
     _dim_lit = None                     # the one trigger that dims them all
 
     @property
@@ -101,7 +103,7 @@ class StillBar:
 
     @staticmethod
     def _dim_all(*_) -> None:
-        lit, StillBar._lit = StillBar._lit, set()
+        lit, StillBar._lit = list(StillBar._lit), WeakSet()
         for bar in lit:
             bar._bind_inactive_bar_color()
 
