@@ -7,6 +7,8 @@ screen to refresh.
 """
 from __future__ import annotations
 
+from weakref import ref
+
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import ObjectProperty
@@ -56,7 +58,12 @@ class BaseScreen(Screen):
         """The screen `name`, reached from this one only, made, laid out and prepared once
         this one has sat still for `after` s, so its first open draws at once (building a
         screen from its kv rules and its first layout take a few frames)."""
+        me = ref(self)      # the clock keeps `ready` while it waits: not the screen, nor its app
+
         def ready(_dt):
+            self = me()
+            if self is None:
+                return                  # the app closed first
             shell = self.table.shell
             if shell.current() != self.name:
                 return                  # moved on: nothing made
