@@ -24,3 +24,17 @@ from hardware.mainthread import use_waking_clock  # noqa: E402
 # pytest captures anything: kept off the terminal (they still reach pytest's log capture)
 logging.getLogger("kivy").addHandler(logging.NullHandler())
 use_waking_clock()   # the clock the app runs on (ui/app.py), whichever test module imports Kivy first
+
+
+def pytest_collection_finish(session):
+    """The collector's full passes, made rarer: each UI test builds and drops an app of
+    some 100,000 Kivy objects in cycles, and a full pass walks every live one. With
+    Python's default (one in 10 of the middle passes) a worker spent about a third of its
+    time collecting; one in 100 keeps memory bounded at a fraction of that. What was
+    imported to collect the tests lives as long as the worker: frozen out of the passes,
+    as ui/start.py does for the app. The app's own collection is left as it is: this is
+    the test worker's, which builds many apps, not the app's, which builds one."""
+    import gc
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(700, 10, 100)

@@ -165,7 +165,16 @@ def kivy_window():
     EventLoop.ensure_window()
     window = EventLoop.window
     window.size = (WIDTH, HEIGHT)
+    _long_lived()
     yield window
+
+
+def _long_lived() -> None:
+    """What lives as long as the worker (modules, Kivy, the window) is kept out of the
+    collector's full passes, as ui/start.py does for the app (see conftest.py)."""
+    import gc
+    gc.collect()
+    gc.freeze()
 
 
 class UI:
