@@ -18,7 +18,6 @@ from companion import games
 
 from .. import actions as A
 
-HISTORY = 10          # rolls shown on the dice table
 # Games this UI has a table screen for (Game.table_screen): saved games of a game
 # this Cellmate does not know are listed, not played. The registry itself: asking
 # about one game imports only that game's module.

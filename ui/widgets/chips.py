@@ -1,6 +1,5 @@
-"""A player's chip (their colour as its shape, their letter on it), a chip before a
-line of text, and the line of the seats' pads. Their looks are in chips.kv beside
-this file.
+"""A player's chip (their colour as its shape, their letter on it) and the line of
+the seats' pads. Their looks are in chips.kv beside this file.
 """
 from __future__ import annotations
 
@@ -89,13 +88,6 @@ class Chip(Label):
 
 class PlayerChip(ButtonBehavior, Chip):
     """A chip to tap (setup: the next free colour)."""
-
-
-class ChipLabel(BoxLayout):
-    """A small chip followed by text: who did what, in the history and the log."""
-    colour = StringProperty("grey")
-    letter = StringProperty("?")
-    text = StringProperty("")
 
 
 class PadStrip(BoxLayout):
