@@ -158,7 +158,8 @@ class Texts(Mapping):
         self._parsed: dict[str, object] = {}      # id -> its Message or Term, None if absent or broken
         self._shown: dict[str, str] = {}
         self._patterns: dict[str, object] = {}
-        self._said: dict[tuple, str] = {}
+        self._said: dict[tuple | str, str] = {}
+        self._found: dict[str, bool] = {}         # has(key), without a cache: each key looked up once
         self.cached = False
         if cached:
             stamp = _stamp(lang)
@@ -201,9 +202,13 @@ class Texts(Mapping):
 
     def has(self, key: str) -> bool:
         """Whether the key has a text in this language (from a fresh cache: nothing parsed)."""
-        if self._known is not None:
-            return key in self._known
-        return self.message(key) is not None
+        known = self._known
+        if known is not None:
+            return key in known
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = self.message(key) is not None
+        return found
 
     def __contains__(self, key) -> bool:
         return isinstance(key, str) and self.has(key)
@@ -247,7 +252,8 @@ class Texts(Mapping):
     def say(self, key: str, params: dict) -> str:
         """format, remembered: a table says the same texts at every refresh (the last
         few thousand kept; a field whose value cannot be a dict key is said afresh)."""
-        said = (key, *((name, type(value), value) for name, value in params.items()))
+        # the fields' types too: 1, 1.0 and True are equal keys but are said differently
+        said = (key, tuple(params.items()), tuple(map(type, params.values()))) if params else key
         try:
             text = self._said.get(said)
         except TypeError:
@@ -443,11 +449,12 @@ class Catalogue:
         self.lang = lang
 
     def __call__(self, key: str, **params) -> str:
-        for lang in (self.lang, FALLBACK):
-            said = texts(lang)
-            if said.has(key):
-                return said.say(key, params)
-        return key
+        said = texts(self.lang)
+        if not said.has(key):
+            said = texts(FALLBACK)
+            if not said.has(key):
+                return key
+        return said.say(key, params)
 
     def error(self, exc) -> str:
         """A rules error in the table's language (IllegalAction carries a key)."""
