@@ -148,6 +148,43 @@ def open_rig(
     return Rig(mode, notice, buttons, cues, keyboard, show, pin_factory=factory, owned_factory=owned)
 
 
+# gpiozero's own pin factories and mock pin classes, by the names of its entry points
+# (as its package declares them). A name given in GPIOZERO_PIN_FACTORY (GPIOZERO_MOCK_PIN_CLASS) that
+# is one of these is imported straight, as gpiozero itself does when no name is given:
+# its search of the entry points reads every installed package's metadata (some 4.5 ms
+# of a start, twice for a mock factory with its pin class named). Any other name (a
+# factory another package adds) is gpiozero's to find.
+_FACTORIES = {
+    "lgpio": ("gpiozero.pins.lgpio", "LGPIOFactory"),
+    "rpigpio": ("gpiozero.pins.rpigpio", "RPiGPIOFactory"),
+    "pigpio": ("gpiozero.pins.pigpio", "PiGPIOFactory"),
+    "native": ("gpiozero.pins.native", "NativeFactory"),
+    "mock": ("gpiozero.pins.mock", "MockFactory"),
+}
+_MOCK_PINS = {"mockpin": "MockPin", "mockpwmpin": "MockPWMPin", "mockchargingpin": "MockChargingPin",
+              "mocktriggerpin": "MockTriggerPin"}
+
+
+def _named_factory():
+    """The factory GPIOZERO_PIN_FACTORY names, made as gpiozero would make it, when it is
+    one of gpiozero's own (tried as written, then in lower case, as gpiozero does); None
+    for no name or another one."""
+    import os
+    from importlib import import_module
+
+    name = os.environ.get("GPIOZERO_PIN_FACTORY")
+    where = None if name is None else _FACTORIES.get(name) or _FACTORIES.get(name.lower())
+    if where is None:
+        return None
+    module = import_module(where[0])
+    kind = getattr(module, where[1])
+    if where[0] != "gpiozero.pins.mock":
+        return kind()
+    pins = os.environ.get("GPIOZERO_MOCK_PIN_CLASS")
+    pin_class = _MOCK_PINS.get(pins.lower()) if pins else None     # else MockFactory reads it itself
+    return kind(pin_class=getattr(module, pin_class)) if pin_class else kind()
+
+
 def _load_default_factory():
     """gpiozero's own choice of pin factory, or (None, why not) without its warning spam."""
     from gpiozero import Device
@@ -157,7 +194,7 @@ def _load_default_factory():
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            factory = Device._default_pin_factory()
+            factory = _named_factory() or Device._default_pin_factory()
         except Exception as exc:
             return None, (exc, [str(w.message) for w in caught])
     for w in caught:  # e.g. "using the native factory": worth a log line, not a screen

@@ -144,6 +144,43 @@ def test_auto_uses_whatever_pin_factory_gpiozero_picks_and_closes_it(
 
 
 
+def test_a_factory_named_by_gpiozeros_variable_is_its_own_without_reading_every_packages_entry_points(
+    no_default_factory, monkeypatch
+):
+    """GPIOZERO_PIN_FACTORY stays gpiozero's switch: each of its own names (as written or
+    in any case) gives that factory, with the mock pin class its other variable names,
+    straight from gpiozero's modules; a name gpiozero does not know is still its to refuse."""
+    from importlib.metadata import entry_points
+
+    import gpiozero.devices
+    import gpiozero.pins.mock
+    from gpiozero.exc import BadPinFactory
+    from gpiozero.pins.mock import MockFactory, MockPWMPin, MockTriggerPin
+
+    ours = {ep.name: ep.value for ep in entry_points(group="gpiozero_pin_factories")
+            if ep.dist is not None and ep.dist.name == "gpiozero"}
+    assert {name: f"{module}:{cls}" for name, (module, cls) in rig_module._FACTORIES.items()} == ours
+    pins = {ep.name: ep.value for ep in entry_points(group="gpiozero_mock_pin_classes")}
+    assert {name: f"gpiozero.pins.mock:{cls}" for name, cls in rig_module._MOCK_PINS.items()} == pins
+
+    def must_not_search(**_):
+        raise AssertionError("the entry points were searched")
+
+    for module in (gpiozero.devices, gpiozero.pins.mock):    # where gpiozero looks them up
+        monkeypatch.setattr(module, "entry_points", must_not_search)
+    for name, pin_class, kind in (("mock", "mockpwmpin", MockPWMPin), ("MOCK", "MockTriggerPin", MockTriggerPin)):
+        monkeypatch.setenv("GPIOZERO_PIN_FACTORY", name)
+        monkeypatch.setenv("GPIOZERO_MOCK_PIN_CLASS", pin_class)
+        factory, reason = rig_module._load_default_factory()
+        assert reason is None and isinstance(factory, MockFactory) and factory.pin_class is kind
+        factory.close()
+    monkeypatch.undo()
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no-such-factory")
+    factory, (exc, _tried) = rig_module._load_default_factory()
+    assert factory is None and isinstance(exc, BadPinFactory)
+
+
 def test_a_button_pressed_on_a_gpio_thread_reaches_on_input_on_the_main_thread(
     pwm_factory, open_and_close, got  # noqa: F811
 ):
