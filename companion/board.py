@@ -148,3 +148,45 @@ class Board:
         if len(keys) != len(set(keys)):
             out.append("keys repeat")
         return out
+
+
+@dataclass(frozen=True)
+class SeatToken:
+    """What a seat's token says, wherever it is drawn: round the table view, on the
+    phones' list of the seats (companion.phones). All of it public, from the Board."""
+    tags: tuple[str, ...] = ()                 # the game's badges, then the pieces at the seat ("Soap", "Mask")
+    figures: tuple[str, ...] = ()              # at most two short figures: "4 cards", "Rolled 5"
+    track: str = ""                            # progress on the board's first track: "Tunnel 7/15"
+    share: float = 0.0                         # of that track done, 0 to 1
+    pips: tuple[tuple[str, int], ...] = ()     # pieces as coloured pips: (colour name, how many)
+
+
+def seat_token(board: Board | None, seat: int, badges=()) -> SeatToken:
+    """A seat's token from the board and the summary's badges for the seat: the figures
+    (SeatView.figures; else its counts short, those the tags do not say already, two at
+    most), its progress on the board's first track with the share done (a figure naming
+    the track is said by the track, once), its pips."""
+    tags = [str(tag) for tag in badges]
+    if board is None:
+        return SeatToken(tuple(tags))
+    tags += [token.short or token.label for token in board.tokens
+             if token.seat == seat and (token.short or token.label) not in tags]
+    said = " ".join(tags).lower()
+    view = next((v for v in board.seats if v.seat == seat), None)
+    pips = tuple(view.pips) if view is not None else ()
+    if view is None:
+        shown = []
+    elif view.figures:
+        shown = list(view.figures)
+    else:
+        shorts = view.short or [f"{words} {number}" for words, number in view.counts]
+        # a count the tags name already ("actions: 2" beside "Actions left 2") is said once
+        shown = [short for (words, _number), short in zip(view.counts, shorts)
+                 if not any(len(word) > 3 and word in said for word in words.lower().split())][:2]
+    if not board.tracks:
+        return SeatToken(tuple(tags), tuple(shown), pips=pips)
+    track = board.tracks[0]
+    named = track.short or track.label
+    value = track.values[seat] if seat < len(track.values) else 0
+    return SeatToken(tuple(tags), tuple(figure for figure in shown if named.lower() not in figure.lower()),
+                     f"{named}\u00a0{value}/{track.goal}", min(1.0, value / track.goal) if track.goal else 0.0, pips)
