@@ -8,7 +8,10 @@ too) plus the secrets known to its own seat alone (Game.seat_public: its noted s
 The Snitch, the bar it took in Sing Sing); nothing else. Its buttons are a seat pad's:
 MAIN and DONE mean what they mean on a pad (Game.pad_buttons, pad_may), so every
 game's pad hooks serve phones too. A secret vote is cast on it as on the screen
-(PadTable.cast), in any order, several phones at once.
+(PadTable.cast), in any order, several phones at once. Each seat in its "players" says
+what that seat's token round the table says (companion.board.seat_token): "figures"
+(its pieces, progress and short figures: "Soap", "Tunnel 7/15", "4 cards", "Rolled 5")
+and "pips" ([{"colour", "count"}]: Heist's gems).
 
 A phone's message (a dict; anything else is refused, and nothing changes):
 
@@ -26,6 +29,7 @@ import logging
 import random
 import time
 
+from .board import SeatToken, seat_token
 from .errors import IllegalAction
 from .games.base import ActionSpec, Param
 from .i18n import Catalogue
@@ -70,7 +74,8 @@ def seat_view(session, seat: int, lang: str, pads: PadTable | None = None, now: 
     forms = [] if finished else _forms(t, players, game.private_moves(mine, seat))
     return {
         **shared,
-        "players": [dict(p, figures=list(p["figures"])) for p in shared["players"]],   # each view its own
+        "players": [dict(p, figures=list(p["figures"]), pips=[dict(pip) for pip in p["pips"]])   # each view its own
+                    for p in shared["players"]],
         "you": seat,
         "prompt": _prompt(t, summary, view, seat, current, ballot, pads, finished, forms),
         "buttons": [] if ballot is not None else _buttons(game, view, seat, t),
@@ -96,9 +101,9 @@ def _shared(session, t) -> tuple[dict, dict, dict]:
     summary, board = game.summary(view, t), game.board(view, t)
     finished = bool(view.get("finished"))
     current = None if finished else view.get("current")
+    badges = summary.get("badges") or {}
     parts = {"v": session.head, "game": t(game.title), "lang": t.lang,
-             "players": [{"seat": i, "name": p["name"], "colour": p.get("colour"), "letter": p.get("letter"),
-                          "figures": _figures(summary, board, i), "turn": current == i}
+             "players": [_player(i, p, seat_token(board, i, badges.get(i, badges.get(str(i), ()))), current == i)
                          for i, p in enumerate(view["players"])],
              "headline": summary.get("headline", ""), "news": _news(session, t), "finished": finished,
              "result": _result(game, view, t) if finished else ""}
@@ -108,16 +113,15 @@ def _shared(session, t) -> tuple[dict, dict, dict]:
     return view, summary, parts
 
 
-def _figures(summary: dict, board, seat: int) -> list[str]:
-    """The seat's key figures as the table shows them: its tags and pieces (the Soap, the
-    mask, ...), its counts ("4 cards")."""
-    out = [str(x) for x in (summary.get("badges") or {}).get(seat) or []]
-    if board is not None:
-        out += [str(token.label) for token in board.tokens if token.seat == seat]
-        for view in board.seats:
-            if view.seat == seat:
-                out += [str(x) for x in view.short] or [f"{words}: {n}" for words, n in view.counts]
-    return list(dict.fromkeys(out))
+def _player(seat: int, player: dict, token: SeatToken, turn: bool) -> dict:
+    """A seat as the phones list it, with what its token round the table says
+    (companion.board.seat_token): its tags and pieces (the Soap, the Mask, ...), its
+    progress ("Tunnel 7/15") and figures ("4 cards", "Rolled 5") in `figures`, its
+    pieces as coloured pips (Heist's gems) in `pips`."""
+    figures = token.tags + ((token.track,) if token.track else ()) + token.figures
+    return {"seat": seat, "name": player["name"], "colour": player.get("colour"), "letter": player.get("letter"),
+            "figures": list(dict.fromkeys(figures)), "pips": [{"colour": c, "count": n} for c, n in token.pips],
+            "turn": turn}
 
 
 def _prompt(t, summary, view, seat, current, ballot, pads, finished, forms) -> str:

@@ -10,6 +10,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from companion.board import SeatView
 from companion.export import collect
 from companion.games import GAMES, IllegalAction
 from companion.games.base import SECRET
@@ -124,6 +125,32 @@ def check_every_seat(session, pads, rng):
             twin = unknown_to(session, seat, rng)
             twin_pads = other_ballots(pads, session.view, seat, rng) if session.game.ballot(session.view) else pads
             assert comparable(seat_view(twin, seat, lang, twin_pads, now=1000.0)) == comparable(view), (seat, lang)
+            check_figures(session, view, lang)
+
+
+def check_figures(session, view, lang):
+    """Every seat in a phone's list says what its token round the table says (the game's
+    board and badges): the game's figures for it (but one its track says), its progress
+    on the track, its pieces, its pips; nothing else."""
+    t = Catalogue(lang)
+    board = session.game.board(session.view, t)
+    badges = session.game.summary(session.view, t).get("badges") or {}
+    for entry in view["players"]:
+        seat = entry["seat"]
+        pieces = [str(tag) for tag in badges.get(seat, ())]
+        if board is None:
+            assert entry["figures"] == pieces and entry["pips"] == []
+            continue
+        pieces += [token.short or token.label for token in board.tokens if token.seat == seat]
+        mine = next((v for v in board.seats if v.seat == seat), SeatView(seat))
+        track = board.tracks[0] if board.tracks else None
+        named = (track.short or track.label).lower() if track else None
+        progress = [f"{track.short or track.label}\u00a0{track.values[seat]}/{track.goal}"] if track else []
+        figures = [f for f in mine.figures if named is None or named not in f.lower()]
+        shorts = list(mine.short) + [f"{words} {n}" for words, n in mine.counts]
+        assert set(pieces + progress + figures) <= set(entry["figures"]), (entry, mine)
+        assert set(entry["figures"]) <= set(pieces + progress + figures + ([] if mine.figures else shorts)), entry
+        assert entry["pips"] == [{"colour": c, "count": n} for c, n in mine.pips]
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -696,8 +723,9 @@ def test_each_seats_view_is_its_own_and_follows_every_change():
     s = snitch()
     a, b = seat_view(s, 0, "en"), seat_view(s, 1, "en")
     a["players"][0]["figures"].append("x")
+    a["players"][0]["pips"].append({"colour": "x", "count": 1})
     a["players"][1]["name"] = "y"
-    assert seat_view(s, 1, "en") == b and "x" not in b["players"][0]["figures"]
+    assert seat_view(s, 1, "en") == b and "x" not in b["players"][0]["figures"] and b["players"][0]["pips"] == []
     s.act({"type": "draw_card"})
     drawn = seat_view(s, 1, "en")
     s.undo()
@@ -705,6 +733,77 @@ def test_each_seats_view_is_its_own_and_follows_every_change():
     played = seat_view(s, 1, "en")
     assert drawn["v"] == played["v"] and drawn["news"] != played["news"]
     assert seat_view(s, 1, "de")["lang"] == "de"
+
+
+
+# -- each seat's figures: what its token round the table says ------------------------------------
+def figures(session, lang="en", seat=0):
+    """The figures under each seat on the phone at `seat`."""
+    return [p["figures"] for p in seat_view(session, seat, lang)["players"]]
+
+
+def test_every_phone_shows_each_seats_last_roll_as_the_dice_tables_tokens():
+    """The dice table's tokens say each seat's own last roll ("Rolled 5", "5+5+4=14", "–"
+    before its first): every phone says the same under each seat, in its language."""
+    s = Session.create(Store.memory(), "dice", NAMES[:3], {}, rng=random.Random(2))
+    assert [row[-1] for row in figures(s)] == ["\u2013"] * 3
+    s.act({"type": "roll", "player": 1, "dice": [5]})
+    for seat in range(3):
+        assert [row[-1] for row in figures(s, "en", seat)] == ["\u2013", "Rolled 5", "\u2013"]
+        assert [row[-1] for row in figures(s, "de", seat)] == ["\u2013", "Wurf 5", "\u2013"]
+    s.act({"type": "roll", "player": 0, "dice": [2]})
+    assert [row[-1] for row in figures(s, seat=2)] == ["Rolled 2", "Rolled 5", "\u2013"]
+    s.undo()
+    assert [row[-1] for row in figures(s, seat=2)] == ["\u2013", "Rolled 5", "\u2013"]
+    three = Session.create(Store.memory(), "dice", NAMES[:2], {"dice": 3}, rng=random.Random(2))
+    three.act({"type": "roll", "player": 0, "dice": [5, 5, 4]})
+    assert figures(three, seat=1)[0][-1] == "5+5+4=14"
+
+
+def test_the_snitchs_phones_show_each_seats_pieces_cards_and_scheme_as_its_token():
+    """Not the counts of old ("0 Items"): the token's own figures, the cards in hand and
+    the Scheme's progress, after the pieces at the seat (the Soap with Ann, the Guard with Cy)."""
+    s = snitch()
+    assert figures(s, "en", 1) == [["Soap", "5 cards", "Scheme 0/1"], ["5 cards", "Scheme 0/1"],
+                                   ["Guard", "5 cards", "Scheme 0/1"], ["5 cards", "Scheme 0/1"]]
+    assert figures(s, "de", 3) == [["Seife", "5 Karten", "Plan 0/1"], ["5 Karten", "Plan 0/1"],
+                                   ["Wärter", "5 Karten", "Plan 0/1"], ["5 Karten", "Plan 0/1"]]
+
+
+def test_digs_phones_say_the_tunnel_once_as_the_tokens_track():
+    s = Session.create(Store.memory(), "dig", NAMES[:3], {}, rng=random.Random(1))
+    assert figures(s) == [["Tunnel\u00a00/12", "0 Beatings"]] * 3
+    assert figures(s, "de")[0][0].startswith("Tunnel\u00a00/")
+
+
+HEIST = {"a": 5, "b": 6, "c": 7, "d": 8, "take": 4}
+
+
+def first_heist_taken() -> list[dict]:
+    """A two-seat Heist from its start until the first seat has taken a heist in its first
+    turn (a team of four, four Perfections; the gems drawn at random)."""
+    steps = [{"type": "lay_heist", "slot": 0, **HEIST}, {"type": "lay_heist", "slot": 1, **HEIST},
+             {"type": "roll_first", "player": 0, "dice": [5]}, {"type": "roll_first", "player": 1, "dice": [2]},
+             {"type": "set_team", "player": 0, "recruits": 4}]
+    for n, face in enumerate((1, 2, 3, 4)):
+        steps += [{"type": "continue" if n else "attempt", "player": 0, "heist": 0, "total": 20, "recruits": 1},
+                  {"type": "place_die", "player": 0, "face": face}]
+    return steps + [{"type": "complete", "player": 0}]
+
+
+def test_heists_gems_are_pips_of_their_colours_on_every_phone():
+    """Ann takes a heist: every phone shows her gems as (colour, how many) in the bag's
+    order, after her team, heists and Starter Cash, as her token does."""
+    s = Session.create(Store.memory(), "heist", NAMES[:2], {}, rng=random.Random(1))
+    for action in first_heist_taken():
+        s.act(action)
+    gems = s.state["seats"][0]["gems"]
+    for seat, lang in ((0, "en"), (1, "de")):
+        ann, bob = seat_view(s, seat, lang)["players"]
+        assert ann["pips"] == [{"colour": c, "count": gems[c]} for c in s.state["start_bag"] if gems[c]] != []
+        assert bob["pips"] == []
+    assert figures(s, "en", 1) == [["team 1", "1 heist", "1 cash"], ["team 1", "0 heists", "1 cash"]]
+    assert figures(s, "de", 1)[0] == ["Team 1", "1 Heist", "1 Startgeld"]
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=False) | st.text(max_size=12)
