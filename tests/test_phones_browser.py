@@ -10,6 +10,7 @@ import pytest
 
 from companion.config import Config, Phones
 from ui_fixtures import SHOTS, kivy_window, make_ui, to_gun_vote  # noqa: F401
+from test_phones_core import first_heist_taken
 from test_phones_table import open_dialog, qr_address
 
 pytestmark = pytest.mark.ui
@@ -110,6 +111,23 @@ def click(driver, selector, label=None):
     return False
 
 
+def table_with_phones(make_ui, lang, game_id, names, options=None):
+    """The table in `lang`, its phones switched on and open, `game_id` begun for `names`."""
+    ui = make_ui(seat=0, config=Config(language=lang, phones=Phones(enabled=True, port=0)))
+    table = ui.app.table
+    assert table.phones.open(host="127.0.0.1") is not None
+    table.start_game(game_id, players(names), options or {})
+    ui.pump(2)
+    return ui, table
+
+
+def seat_figures(driver) -> list[list[str]]:
+    """The figures under each seat in the phone's list of the table, as shown."""
+    from selenium.webdriver.common.by import By
+    return [[figure.text for figure in row.find_elements(By.CSS_SELECTOR, ".figure")]
+            for row in driver.find_elements(By.CSS_SELECTOR, "#players li")]
+
+
 def shot(ui, driver, name, settle=0.1):
     driver.execute_script("document.body.classList.remove('flash')")    # the turn's flash, over at once
     time.sleep(settle)
@@ -122,11 +140,7 @@ def shot(ui, driver, name, settle=0.1):
 
 def test_phones_join_by_the_qr_code_roll_drop_and_come_back(make_ui, browsers):
     anna, ben = browsers.take(2)
-    ui = make_ui(seat=0, config=Config(language="en", phones=Phones(enabled=True, port=0)))
-    table = ui.app.table
-    assert table.phones.open(host="127.0.0.1") is not None
-    table.start_game("dice", players(("Anna", "Ben")), {})
-    ui.pump(2)
+    ui, table = table_with_phones(make_ui, "en", "dice", ("Anna", "Ben"))
     open_dialog(ui)
     address = qr_address(ui.shot("phones-dialog-qr"))
     assert address == table.phones.address()
@@ -139,6 +153,12 @@ def test_phones_join_by_the_qr_code_roll_drop_and_come_back(make_ui, browsers):
     assert click(anna, "#buttons button.primary")             # Anna rolls from her phone
     until(ui, lambda: table.session.head == head + 1, what="the roll")
     until(ui, lambda: text(ben, "news") != "", what="the news on Ben's phone")
+    # each seat's last roll, as on its token round the table: on every phone
+    rolled = f"Rolled {table.session.state['seat_rolls'][0][0]}"
+    for phone in (anna, ben):
+        figures = until(ui, lambda: seat_figures(phone)[0][-1:] == [rolled] and seat_figures(phone),
+                        what="Anna's roll on the phone")
+        assert figures[1] == ["–"]                              # Ben has not rolled yet
     shot(ui, anna, "phones-dice-en")
 
     # Ben's phone drops off the Wi-Fi; the table plays on; he comes back to his seat and catches up
@@ -163,12 +183,8 @@ def _next_action(table):
 
 def test_four_phones_vote_in_secret_in_german(make_ui, browsers):
     browsers = browsers.take(4)
-    ui = make_ui(seat=0, config=Config(language="de", phones=Phones(enabled=True, port=0)))
-    table = ui.app.table
-    assert table.phones.open(host="127.0.0.1") is not None
     names = ("Anna", "Ben", "Cleo", "Dora")
-    table.start_game("snitch", players(names), {"vote": "secret"})
-    ui.pump(2)
+    ui, table = table_with_phones(make_ui, "de", "snitch", names, {"vote": "secret"})
     assert table.session.setup["options"]["vote"] == "secret"
     open_dialog(ui)
     address = qr_address(ui.shot("phones-dialog-de"))
@@ -192,6 +208,12 @@ def test_four_phones_vote_in_secret_in_german(make_ui, browsers):
             until(ui, lambda: "abgegeben" in text(driver, "vote-voted"), what="'voted' on the phone")
     until(ui, lambda: table.session.game.ballot(table.session.state) is None, what="the totals counted")
     until(ui, lambda: not browsers[0].find_element("id", "vote").is_displayed(), what="the vote gone")
+    # each seat's pieces and figures as its token says them: the Soap, the gun, the cards in hand
+    from companion.i18n import Catalogue
+    board = table.session.game.board(table.session.view, Catalogue("de"))
+    figures = seat_figures(browsers[1])
+    assert figures == [["Seife", "Pistole", "6 Karten"], ["7 Karten"], ["7 Karten"], ["6 Karten"]]
+    assert [row[-len(v.figures):] for row, v in zip(figures, board.seats)] == [list(v.figures) for v in board.seats]
     shot(ui, browsers[1], "phones-after-vote-de")
 
 
@@ -214,11 +236,7 @@ def test_sing_sing_the_file_holder_notes_the_bar_on_the_phone_and_every_phone_co
     browsers = browsers.take(4)
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
-    ui = make_ui(seat=0, config=Config(language="en", phones=Phones(enabled=True, port=0)))
-    table = ui.app.table
-    assert table.phones.open(host="127.0.0.1") is not None
-    table.start_game("singsing", players(("Anna", "Ben", "Cleo", "Dora")), {})
-    ui.pump(2)
+    ui, table = table_with_phones(make_ui, "en", "singsing", ("Anna", "Ben", "Cleo", "Dora"))
     for seat, driver in enumerate(browsers):
         join(ui, driver, table.phones.address(), seat)
     play_until(table, "remove")
@@ -238,3 +256,25 @@ def test_sing_sing_the_file_holder_notes_the_bar_on_the_phone_and_every_phone_co
     assert click(phone, "#buttons button.primary")          # MAIN: the guess timer starts
     until(ui, lambda: all(text(d, "countdown-left").endswith(" s") for d in browsers), what="every phone's countdown")
     shot(ui, other, "phones-countdown-en")
+
+
+def test_heist_gems_are_coloured_pips_on_every_phone_as_on_the_tokens(make_ui, browsers):
+    """Anna takes a heist: every phone shows her gems as pips of their colours, after her
+    team, heists and Starter Cash, as her token round the table does."""
+    from selenium.webdriver.common.by import By
+    anna, ben = browsers.take(2)
+    ui, table = table_with_phones(make_ui, "en", "heist", ("Anna", "Ben"))
+    for seat, driver in enumerate((anna, ben)):
+        join(ui, driver, table.phones.address(), seat)
+    for action in first_heist_taken():
+        assert table.perform(action).ok, action
+    gems = {c: n for c, n in table.session.state["seats"][0]["gems"].items() if n}
+    assert gems
+    row = until(ui, lambda: ben.find_elements(By.CSS_SELECTOR, "#players li .pip") and
+                ben.find_elements(By.CSS_SELECTOR, "#players li")[0], what="Anna's gems on Ben's phone")
+    assert seat_figures(ben)[0] == ["team 1", "1 heist", "1 cash"] + [f"\u25cf{n}" for n in gems.values()]
+    dots = [dot.value_of_css_property("color") for dot in row.find_elements(By.CSS_SELECTOR, ".pip .dot")]
+    want = {"orange": "rgba(230, 159, 0, 1)", "sky": "rgba(86, 180, 233, 1)", "clear": "rgba(232, 244, 255, 1)"}
+    assert dots == [want[c] for c in gems]
+    assert seat_figures(ben)[1] == ["team 1", "0 heists", "1 cash"]
+    shot(ui, ben, "phones-heist-en")

@@ -222,11 +222,30 @@
     for (const p of v.players) {
       const row = el("li", null, p.turn ? "turn" : "");
       const name = p.seat === v.you ? p.name + " (" + w("you") + ")" : p.name;
-      row.append(chip(p, true), el("span", name, "name"), el("span", (p.figures || []).join(" · "), "figures"));
+      const seat = el("div", null, "seat-figures");
+      seat.append(el("span", name, "name"));
+      const figures = figuresOf(p);
+      if (figures.childNodes.length) seat.append(figures);
+      row.append(chip(p, true), seat);
       players.append(row);
     }
     showCountdown(v.countdown);
     setBusy(pending.size > 0);
+  }
+
+  // A seat's figures as its token round the table says them ("Soap", "Tunnel 7/15",
+  // "Rolled 5"), each whole on its line, then its pieces as coloured pips (Heist's gems)
+  function figuresOf(p) {
+    const box = el("p", null, "figures");
+    for (const text of p.figures || []) box.append(el("span", text, "figure"));
+    for (const pip of p.pips || []) {
+      const item = el("span", null, "figure pip");
+      const dot = el("span", "\u25cf", "dot");
+      if (/^[a-z]+$/.test(pip.colour || "")) dot.classList.add("g-" + pip.colour);
+      item.append(dot, el("span", String(pip.count)));
+      box.append(item);
+    }
+    return box;
   }
 
   function myTurn(v) {
