@@ -23,6 +23,8 @@ PLAIN, RIGHT, WRONG, EQUAL = "", "right", "wrong", "equal"
 
 @dataclass(frozen=True)
 class Option:
+    """A setup choice of the game (Game.options): its kind, default and bounds.
+    (A docstring of its own: dataclass would write one through inspect.signature.)"""
     name: str
     kind: str                 # "bool", "int" or "choice"
     default: Any
