@@ -59,6 +59,9 @@ def at_start(_dt):    # the first frame's tick: what start read to draw the tabl
     report["start_games"] = sorted(m.split(".")[2] for m in sys.modules
                                    if m.startswith("companion.games.") and m.split(".")[2] in folders())
     report["start_board"] = "companion.board" in sys.modules
+    # what a start makes only where it is needed: TOML with a config file to read, the words
+    # of what a game remembers (companion/games/memory_view.py) with a game that remembers
+    report["start_modules"] = sorted(m for m in ("tomllib", "companion.games.memory_view") if m in sys.modules)
 
 report = {}
 Clock.schedule_once(at_start, 0)
@@ -105,6 +108,7 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
     # anybody can tap
     assert report["start_games"] == ["dice"]      # the engine aside, one game's folder
     assert report["start_board"] is True      # the dice table's seats: each one's last roll
+    assert report["start_modules"] == ["tomllib"]     # the config file read; the dice table remembers nothing
     assert report["start_read_later_looks"] == ["seats"] and report["later_looks"] is True
     assert report["banner"].startswith("Die Konfigurationsdatei hat 1 Problem;")
     assert report["keys"].startswith("Tasten: R / Leertaste: ROLL  ·  T: TIMER  ·  Eingabe / C: CONFIRM")
@@ -207,6 +211,7 @@ def test_a_config_that_cannot_be_looked_at_and_a_wrong_size_are_problems_named_n
                                  "--size", "10x10")
     terminal = run_companion.terminal
     assert code == 0 and report["start_screen"] == "home", terminal[-2000:]
+    assert report["start_modules"] == []      # no config file read: no TOML parser
     assert report["window"] == [800, 480]
     assert "companion: --size 10x10 is too small (at least 320x240); using the configured size" in terminal
     assert f"Config: {config} (cannot be read: the defaults)" in terminal

@@ -39,7 +39,6 @@ from ..errors import IllegalAction
 from ..inputs import InputEvent
 from ..secret import SECRET
 from ..timers import TimerCues
-from .memory import MemoryEntry, MemoryList, MemoryView
 from .moves import (ADJUST, END_TURN, EQUAL, PLAIN, PLAY, RIGHT, WRONG, ActionSpec, Move, Option, Param, Rule,
                     _short, _whole, name_of, player_of)
 from .seat_pads import Ballot, Pads
@@ -49,6 +48,15 @@ from .voice import Voice
 __all__ = ["ADJUST", "END_TURN", "EQUAL", "PLAIN", "PLAY", "RIGHT", "WRONG", "ActionSpec", "Ballot", "Game", "IllegalAction", "MemoryEntry", "MemoryList",
            "MemoryView", "Move", "Option", "Param", "Reference", "Rule", "SECRET", "Secret", "make_result", "name_of",
            "player_of"]
+
+_MEMORY_VIEWS = ("MemoryEntry", "MemoryList", "MemoryView")   # made when first named (memory.py)
+
+
+def __getattr__(name: str):
+    if name in _MEMORY_VIEWS:
+        from . import memory
+        return getattr(memory, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)

@@ -1,47 +1,26 @@
 """What a game remembers across tables (a part a game opts into by taking the Memory
-mixin: Dig's board map). The shell asks `remembers(game)` before it offers any of it."""
+mixin: Dig's board map). The shell asks `remembers(game)` before it offers any of it.
+
+The words for the settings screen (MemoryEntry, MemoryList, MemoryView) are in
+memory_view.py, made when first named here: a start that reopens a game that
+remembers nothing makes none of their types."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import IllegalAction
 
+if TYPE_CHECKING:
+    from .memory_view import MemoryEntry, MemoryList, MemoryView  # noqa: F401
 
-@dataclass(frozen=True)
-class MemoryEntry:
-    """One remembered fact, as the settings screen lists it (a face of Dig's die)."""
-    key: str                                   # what edit_memory gets back ("7")
-    text: str                                  # words: "7: Laundry + Yard", "8: not known yet"
-    known: bool                                # set, or not known yet
-    fixed: bool = False                        # printed in the rulebook: shown, never changed
-    choices: tuple[tuple[str, str], ...] = ()  # (value, words) it may be set to
-    question: str = ""                         # what choosing asks ("Which two places are beside the 3?")
+_VIEWS = ("MemoryEntry", "MemoryList", "MemoryView")
 
 
-@dataclass(frozen=True)
-class MemoryList:
-    """A list the table added to (Dig's extra places): each item removable, more may be added."""
-    key: str
-    label: str
-    items: tuple[tuple[str, str], ...]         # (value, words)
-    can_add: bool
-    add_label: str
-    add_title: str = ""                        # what adding asks ("Name of the added place")
-
-
-@dataclass(frozen=True)
-class MemoryView:
-    """What a game remembers across tables, for the settings screen (Game.memory_view)."""
-    title: str
-    note: str
-    entries: tuple[MemoryEntry, ...] = ()
-    lists: tuple[MemoryList, ...] = ()
-    fixed_note: str = ""                       # said when a fixed entry is tapped
-    export_name: str | None = None             # the file "Export" writes in the data dir
-    forget_label: str = ""                     # the button that makes an entry unknown again
-    export_label: str = ""                     # the export button
-    exported: str = ""                         # said after exporting ({name}: the file's name)
-    export_failed: str = ""                    # said when it could not be written ({reason})
+def __getattr__(name: str):
+    if name in _VIEWS:
+        from . import memory_view
+        return getattr(memory_view, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Memory:
