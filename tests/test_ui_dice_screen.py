@@ -134,3 +134,25 @@ def test_rolls_of_three_dice_show_whole_on_the_seats_tokens(make_ui, lang):  # n
         assert figure == [f"{'+'.join(map(str, faces))}={sum(faces)}"]
     latest = ui.app.table.session.rolls()[-1].dice
     assert dice.die.big == " ".join(map(str, latest))
+
+
+def test_a_reopened_tables_tokens_are_laid_out_at_their_width_before_the_first_frame(kivy_window):  # noqa: F811
+    """Each new seat token, and each box in it, has its width when the table is made: left
+    to Kivy, a token's boxes were laid out at the 100 px they are made with first, its name
+    drawn two lines high there, then all of it again at the token's width in the first
+    frame (the start of a reopened table)."""
+    from kivy.clock import Clock
+
+    from ui.start import build_app, close_app
+    app = build_app(store=long_table(9), rig=StubRig(key_help=[]))
+    try:
+        screen = app.screen("dice")
+        cards = screen.seat_tokens(4)
+        row = screen.ids.seats_top
+        made = [(card.width, card.ids.row.width, card.ids.name.width, card.ids.side.width) for card in cards]
+        assert all(width == (row.width - 3 * row.spacing) / 4 for width, *_ in made)
+        for _ in range(3):
+            Clock.tick()
+        assert [(card.width, card.ids.row.width, card.ids.name.width, card.ids.side.width) for card in cards] == made
+    finally:
+        close_app(app)

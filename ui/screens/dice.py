@@ -122,16 +122,26 @@ class DiceScreen(BaseScreen):
         first needed and moved only when the number of seats changes."""
         ids = self.ids
         first = rows_of(count)
-        top = reuse(ids.seats_top, first, self._token)
-        bottom = reuse(ids.seats_bottom, count - first, self._token)
+        made: list[SeatCard] = []
+        top = reuse(ids.seats_top, first, lambda: self._token(made))
+        bottom = reuse(ids.seats_bottom, count - first, lambda: self._token(made))
         if (first, count) != self._placed:
             self._placed = (first, count)
             self.size_seats()
+        if made:
+            # each box of a new token at its width before its texts are first drawn:
+            # left to Kivy, a token's inner boxes and texts would be laid out at their
+            # made-with width of 100 px first (a name two lines high), then again
+            from ..app import lay_out
+            for card in made:
+                lay_out(card)
         return top + list(reversed(bottom))
 
-    def _token(self) -> SeatCard:
-        card = SeatCard(size_hint_x=None)
+    def _token(self, made: list) -> SeatCard:
+        row = self.ids.seats_top
+        card = SeatCard(size_hint_x=None, width=(row.width - (ROW - 1) * row.spacing) / ROW)
         card.bind(minimum_height=self._size_seats)
+        made.append(card)
         return card
 
     def size_seats(self, *_) -> None:
