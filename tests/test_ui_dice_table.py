@@ -177,6 +177,7 @@ def test_the_key_line_gives_way_only_where_the_seats_need_its_room(make_ui, tabl
     assert screen.keys_shown == (table == "eight")
     check_table(ui, names, f"dice-table-{table}-keys")
     assert screen.ids.die.height >= screen.die_least() - 1
+    make_ui.close(ui)        # off the window: the next table's picture is its own
     ui = make_ui(store=sat_down(SHORT[:4]), rig=StubRig())
     ui.pump(3)
     screen = ui.app.screen("dice")
