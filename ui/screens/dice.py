@@ -135,6 +135,9 @@ class DiceScreen(BaseScreen):
             from ..app import lay_out
             for card in made:
                 lay_out(card)
+            # their heights come with their texts, drawn in the next frame: the rows take
+            # them then, once, rather than first the height of a token with no text yet
+            self._size_seats.cancel()
         return top + list(reversed(bottom))
 
     def _token(self, made: list) -> SeatCard:
