@@ -241,6 +241,17 @@ class UI:
                 event.cancel()
                 callback(0)
 
+    def _buttons_up_now(self) -> None:
+        """A button tapped just now stays "down" for 35 ms (min_state_time), then Kivy's clock
+        lets it up: run those let-ups now instead of sleeping 35 ms before each picture."""
+        from kivy.clock import Clock
+        for event in Clock.get_events():
+            callback = event.get_callback()
+            if getattr(callback, "__name__", "") == "_do_release":
+                event.cancel()
+                callback()
+        self.pump(1)
+
     def wait(self, seconds: float) -> None:
         import time
         end = time.monotonic() + seconds
@@ -260,7 +271,7 @@ class UI:
     def shot(self, name: str, widget=None) -> Path:
         """The window as drawn (dialogs included), or one widget rendered on its own."""
         from ui.start import screenshot
-        self.wait(0.05)  # a tapped button shows "down" for 35 ms (min_state_time): not in the picture
+        self._buttons_up_now()  # a tapped button shows "down" for 35 ms (min_state_time): not in the picture
         path = SHOTS / f"{name}.png"
         if widget is None:
             return screenshot(path)
