@@ -3,6 +3,7 @@ every state random play reaches, each seat's token holds at most two short figur
 its gems as pips in the one colour order of the bag; the prompt is two short lines at
 most; PREP and HEIST are two equal choices; the end is a ranked scoreboard in the game's
 words; and the Log says what happened, in the past tense."""
+import functools
 import random
 from pathlib import Path
 
@@ -51,7 +52,11 @@ def played(seed):
     return session, states, done
 
 
-GAMES_PLAYED = [played(seed) for seed in range(16)]
+@functools.cache
+def games_played():
+    """The 16 games, played once per worker that runs a test of them (not at import:
+    every pytest worker imports every test module to collect it)."""
+    return [played(seed) for seed in range(16)]
 
 
 def gem_order(state):
@@ -59,14 +64,14 @@ def gem_order(state):
 
 
 def test_random_play_reaches_every_phase_and_the_end():
-    phases = {state["phase"] for _, states, _ in GAMES_PLAYED for state in states}
+    phases = {state["phase"] for _, states, _ in games_played() for state in states}
     assert phases == set(PHASES)
-    assert sum(session.finished for session, _, _ in GAMES_PLAYED) >= 4
+    assert sum(session.finished for session, _, _ in games_played()) >= 4
 
 
 @pytest.mark.parametrize("t", LANGS, ids=lambda t: t.lang)
 def test_every_seat_token_has_two_short_figures_at_most_and_gems_as_pips_in_one_order(t):
-    for session, states, _ in GAMES_PLAYED:
+    for session, states, _ in games_played():
         for state in states:
             board = GAME.board(state, t)
             if board is None:
@@ -86,7 +91,7 @@ def test_every_seat_token_has_two_short_figures_at_most_and_gems_as_pips_in_one_
 
 @pytest.mark.parametrize("t", LANGS, ids=lambda t: t.lang)
 def test_every_prompt_is_two_short_lines_and_every_headline_one(t):
-    for _, states, _ in GAMES_PLAYED:
+    for _, states, _ in games_played():
         for state in states:
             summary = GAME.summary(state, t)
             if state["phase"] == "setup":
@@ -100,7 +105,7 @@ def test_every_prompt_is_two_short_lines_and_every_headline_one(t):
 
 
 def test_prep_and_heist_are_two_equal_choices_in_both_languages():
-    for _, states, _ in GAMES_PLAYED:
+    for _, states, _ in games_played():
         for state in states:
             looks = {spec.type: spec.look for spec in GAME.legal_actions(state)}
             assert looks.get("prep", EQUAL) == EQUAL and looks.get("attempt", EQUAL) == EQUAL
@@ -126,7 +131,7 @@ def test_german_says_the_game_in_german_one_word_a_meaning():
 
 @pytest.mark.parametrize("t", LANGS, ids=lambda t: t.lang)
 def test_the_end_is_a_ranked_scoreboard_in_the_games_words(t):
-    ended = [states[-1] for session, states, _ in GAMES_PLAYED if session.finished]
+    ended = [states[-1] for session, states, _ in games_played() if session.finished]
     assert ended
     for state in ended:
         scores = GAME.board(state, t).scores
@@ -146,7 +151,7 @@ def test_the_end_is_a_ranked_scoreboard_in_the_games_words(t):
 def test_the_log_says_what_happened_in_the_past_tense(t):
     """Every move random play made is said in Heist's own words (its log_words or a
     "heist.done.<type>"), never as the button that was pressed ("Ann: Prep turn")."""
-    for session, _, done in GAMES_PLAYED:
+    for session, _, done in games_played():
         players = session.setup["players"]
         for before, action in done:
             kind = action["type"]
