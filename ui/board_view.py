@@ -15,6 +15,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.widget import Widget
 
 from companion.board import Board
@@ -101,10 +102,13 @@ class CounterStrip(BoxLayout):
 ROW_PITCH = CHIP - 14     # px from one row of chips to the next: the letters (24 px) clear, the shapes close
 
 
-class ChipRow(Widget):
+class ChipRow(RelativeLayout):
     """The pieces on a place: the players' chips, then the others' tags (Michel(le)),
     in rows as the place's width holds them, up to `max_rows`; what does not fit then
-    closes up in the last row like coins laid out."""
+    closes up in the last row like coins laid out. The pieces sit in the row's own
+    coordinates (a RelativeLayout): when the place moves or grows (a line more of
+    words above the board), the row moves as a whole and no chip is moved or drawn
+    again; they are laid out again only when what decides their places changes."""
     rows = NumericProperty(1)           # rows in use, for the place's height
     max_rows = NumericProperty(2)
 
@@ -113,7 +117,11 @@ class ChipRow(Widget):
         self._chips: list = []     # kept from step to step, shown or not
         self._pills: list = []
         self._showing = False      # within show(): laid out once at its end, not at each chip added
-        self.bind(width=self._lay, children=self._lay, pos=self._lay, max_rows=self._lay)
+        self._laid = None          # what the pieces were last laid out for (_lay)
+        self.bind(width=self._lay, height=self._lay, children=self._lay, max_rows=self._lay)
+
+    def do_layout(self, *_):
+        self._lay()     # the pieces at their own sizes, where _lay puts them (not stretched to the row)
 
     def show(self, chips: list[tuple[str, str]], pills: list[tuple[str, str]]) -> None:
         """chips: (colour, letter) per player's piece; pills: (words, colour or "") the rest."""
@@ -142,6 +150,10 @@ class ChipRow(Widget):
         if self._showing:
             return
         items = list(reversed(self.children))
+        laid = (self.width, self.height, self.max_rows, [(w, w.width, w.height) for w in items])
+        if laid == self._laid:
+            return
+        self._laid = laid
         if not items:
             self.rows = 0
             return
@@ -171,11 +183,11 @@ class ChipRow(Widget):
             need = sum(w.width for w in row) + gap * (len(row) - 1)
             # too many for the row: each steps less than its width, the last one whole
             squeeze = 0.0 if need <= width or len(row) < 2 else (need - width) / (len(row) - 1)
-            x = self.x
+            x = 0
             for item in row:
                 item.opacity = 1
                 # a row under another overlaps its chips' edges (ROW_PITCH), never their letters
-                item.pos = (x, self.top - high - r * ROW_PITCH + (high - item.height) / 2)
+                item.pos = (x, self.height - high - r * ROW_PITCH + (high - item.height) / 2)
                 x += item.width + gap - squeeze
 
 
@@ -204,6 +216,7 @@ class AreaTile(BoxLayout):
 
     facts_first = BooleanProperty(False)   # a heist's numbers before the dice on it (Board.layout "row")
     title_shown = BooleanProperty(True)    # no room for both its name and its facts: the facts
+    _fitted = None                         # what the last fit was made for (_fit)
 
     def _crowded(self) -> bool:
         """More chips than one row holds with their letters clear."""
@@ -216,14 +229,20 @@ class AreaTile(BoxLayout):
         facts if there is still room for all of them: never a fact cut in half. With
         `facts_first`, the facts first and the pieces in the room left."""
         ids = self.ids
+        # what decides the fit; the same again (a place moved, or asked twice in a frame): as it is
+        fitted = (tuple(self.size), self.facts, self.title, self.facts_first, ids.title.height,
+                  list(ids.chips.children))
+        if fitted == self._fitted:
+            return
+        self._fitted = fitted
         room = self.height - self.padding[1] - self.padding[3] - ids.title.height - self.spacing * 3 - dp(2)
         chip_row = dp(ROW_PITCH)    # each row after the first; the first is a chip high
         width = max(1.0, self.width - self.padding[0] - self.padding[2])
         lines = sum(max(1, -(-drawn_width(fact, dp(24), False) // width)) for fact in self.facts.split("\n")) \
             if self.facts else 0
         high = dp(29) * lines     # a line of 24 px text
-        self.title_shown = True
         if self.facts_first or not self.ids.chips.children:
+            self.title_shown = True
             # as many whole facts as the room holds, in their order (a heist's A and B first)
             kept, used = [], 0.0
             for fact in self.facts.split("\n") if self.facts else []:
@@ -246,6 +265,7 @@ class AreaTile(BoxLayout):
         # the name's own height, shown or not (measured, not read off a label given up)
         base = room + ids.title.height
         title_high = dp(29) * max(1, -(-drawn_width(self.title, dp(24), True) // width)) if self.title else 0
+        # set once: a name given up and back within one fit was drawn again for nothing
         self.title_shown = not self._crowded() or title_high + chips_high <= base
         left = base - chips_high - (title_high if self.title_shown else 0)
         self.shown_facts = self.facts if lines and left >= high else ""
