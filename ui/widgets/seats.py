@@ -60,6 +60,7 @@ class SeatCard(LaterLook, BoxLayout):
         self.bind(height=again)
         self.ids.name.bind(text=again)
         self.ids.row.bind(height=again)
+        self.ids.side.bind(width=again)     # its lines measured at its width (_lines_high)
         self._flow()
 
     def _place_chip(self, full: float) -> float:
