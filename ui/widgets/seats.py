@@ -12,7 +12,25 @@ from kivy.uix.boxlayout import BoxLayout
 from .. import theme
 from ..wrapping import name_lines, pack
 from .looks import LaterLook
-from .text import drawn_width, table_language
+from .text import NameLabel, drawn_width, table_language
+
+
+class SeatName(NameLabel):
+    """The name on a seat token, broken into lines for `room` (its room between the chip
+    and the pieces beside it) and drawn as tight as its lines, at the room's left. A
+    NameLabel as wide as its room drew the same name again whenever a piece came or went
+    beside it (the Soap passed on); this one is drawn again only when its lines change."""
+    room = NumericProperty(0)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(room=self._break)
+
+    def _break(self, *_):
+        size, bold = self.font_size, self.bold
+        room = self.room - self.padding[0] - self.padding[2] - self.reserve - dp(2)
+        self.text = "\n".join(name_lines(self.name, room, lambda text: drawn_width(text, size, bold),
+                                          table_language()))
 
 
 class SeatCard(LaterLook, BoxLayout):
