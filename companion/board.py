@@ -106,6 +106,7 @@ def round_table(players: int, turn: int | None = None) -> Table:
 
 @dataclass(frozen=True)
 class Board:
+    """A game's table as the screen draws it: counters, tracks, tokens, places, seats, scores."""
     counters: tuple[Counter, ...] = ()
     tracks: tuple[Track, ...] = ()
     tokens: tuple[Token, ...] = ()

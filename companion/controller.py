@@ -22,6 +22,7 @@ REFUSED = (IllegalAction, StoreError)
 
 @dataclass
 class Outcome:
+    """What an input did: done or refused (and why), the cues to play, the steps it changed."""
     ok: bool
     cues: list[str] = field(default_factory=list)
     error: IllegalAction | StoreError | None = None

@@ -15,6 +15,7 @@ BLINKS = ("solid", "slow", "fast")
 
 @dataclass(frozen=True)
 class Led:
+    """What a seat pad's light shows: a colour and how it blinks."""
     colour: str = "000000"          # rrggbb, lower case
     blink: str = "solid"            # solid, slow (1 Hz) or fast (4 Hz)
 

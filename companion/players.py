@@ -57,6 +57,7 @@ TableError = IllegalAction
 
 @dataclass(frozen=True)
 class Player:
+    """A seat's player: the name, the colour of their chip and its letter."""
     name: str
     colour: str
     letter: str

@@ -34,6 +34,7 @@ _SYSTEM = random.SystemRandom()
 
 @dataclass(frozen=True)
 class Roll:
+    """A roll in the log: its action's number, the seat, the faces, typed in or rolled by the app."""
     seq: int
     player: int
     dice: tuple[int, ...]

@@ -33,6 +33,7 @@ COUNT_FROM = 5         # a countdown's last seconds said aloud
 
 @dataclass(frozen=True)
 class Line:
+    """A line for the voice: its words, what kind of news it is, how soon and how long it may wait."""
     text: str
     kind: str = EVENTS
     priority: int = NORMAL
