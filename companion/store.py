@@ -51,7 +51,7 @@ from .store_locks import LOCK_DIR, SessionLock
 from .store_open import DB_NAME, default_data_dir, memory_conn, open_data_dir, open_file  # noqa: F401
 
 APP_BUSY_WAIT = 1.0       # the app's screen freezes while it waits: keep it short, then say so
-SCRIPT_BUSY_WAIT = 30.0   # a script can wait longer for another program to finish
+#                           (a script waits longer: ui/cli.py SCRIPT_BUSY_WAIT)
 
 # The notice_params that are paths, with the catalogue text that says each. The
 # notice itself leaves them out (a player cannot act on a path); the About screen's

@@ -7,13 +7,17 @@ import json
 import math
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion import __version__
-from companion.controller import REFUSED
-from companion.games import IllegalAction
-from companion.i18n import Catalogue
-from companion.session import Session
-from companion.store import DB_NAME, PATH_PARAMS, SCRIPT_BUSY_WAIT, Store, StoreError
+
+# The games, the store and the catalogue are imported by the command that uses them:
+# `run` after it has turned the collector off (main), `script` and `export` as they start.
+if TYPE_CHECKING:
+    from companion.session import Session
+    from companion.store import Store
+
+SCRIPT_BUSY_WAIT = 30.0   # s a script waits for another program to finish with the saved games
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,6 +216,8 @@ def _check_values(value) -> None:
 def run_script(args, inp, out, err=None) -> int:
     """One JSON line in, one JSON line out. A refused line changes nothing, and
     "ok": true is only said for an action committed to disk (or with --memory)."""
+    from companion.store import Store
+
     err = err or sys.stderr
 
     def say(text: str) -> None:
@@ -229,6 +235,12 @@ def run_script(args, inp, out, err=None) -> int:
 
 
 def _play(store: Store, args, inp, out, say) -> int:
+    from companion.controller import REFUSED
+    from companion.games import IllegalAction
+    from companion.i18n import Catalogue
+    from companion.session import Session
+    from companion.store import PATH_PARAMS, StoreError
+
     store.on_busy = lambda path: say(f"waiting: {path} is locked by another program")
     if store.waiting is not None:
         _reply(out, False, error=f"the saved games ({store.waiting}) stayed locked by another program for "
@@ -297,7 +309,7 @@ def _play(store: Store, args, inp, out, say) -> int:
 def run_export(args, out, err) -> int:
     """`companion export`: the files written, one a line; a problem in one line on stderr, exit 2."""
     from companion import export
-    from companion.store import default_data_dir
+    from companion.store import DB_NAME, Store, default_data_dir
 
     def fail(text: str) -> int:
         print(f"companion export: {text}", file=err, flush=True)
@@ -333,6 +345,9 @@ def run_export(args, out, err) -> int:
 
 
 def _setup(store: Store, request: dict) -> Session:
+    from companion.games import IllegalAction
+    from companion.session import Session
+
     if "game" not in request:
         raise IllegalAction("bad_setup", 'the first line sets up the table: {"game": ..., "players": [...], "options": {...}}')
     unknown = set(request) - {"game", "players", "options"}
@@ -342,6 +357,8 @@ def _setup(store: Store, request: dict) -> Session:
 
 
 def _act(session: Session, request: dict) -> None:
+    from companion.games import IllegalAction
+
     kind = request.get("action", request.get("type"))
     if kind == "undo":
         session.undo()
