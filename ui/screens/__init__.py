@@ -19,6 +19,8 @@ def load(name: str):
     """The screen class called `name`, its kv file (and those it needs) loaded once per process."""
     from kivy.lang import Builder
 
+    from ..kvcache import load_file
+
     for needed in NEEDS.get(name, ()):
         if needed.startswith("ui."):
             from ..widgets.looks import load_look
@@ -28,5 +30,5 @@ def load(name: str):
     module = importlib.import_module(f"{__name__}.{name}")
     kv = str(HERE / f"{name}.kv")
     if kv not in Builder.files:
-        Builder.load_file(kv)
+        load_file(kv)       # its parse kept from the last start (ui/kvcache.py)
     return module.SCREEN

@@ -48,8 +48,10 @@ def load_look(module: str) -> None:
 def _read_file(path: Path) -> None:
     from kivy.lang import Builder
 
+    from ..kvcache import load_file
+
     if str(path) not in Builder.files:
-        Builder.load_file(str(path))
+        load_file(path)     # its parse kept from the last start (ui/kvcache.py)
 
 
 _looked: set[type] = set()       # the classes whose looks (OwnLook, LaterLook) have been read
