@@ -16,8 +16,6 @@ from kivy.uix.screenmanager import Screen
 
 from companion import games
 
-from .. import actions as A
-
 # Games this UI has a table screen for (Game.table_screen): saved games of a game
 # this Cellmate does not know are listed, not played. The registry itself: asking
 # about one game imports only that game's module.
@@ -74,9 +72,6 @@ class BaseScreen(Screen):
             screen.size = self.size
             screen.prepare()
         Clock.schedule_once(ready, after)
-
-
-faces_text = A.faces_text
 
 
 def players_text(players) -> str:
