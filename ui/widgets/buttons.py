@@ -3,11 +3,14 @@ button of one step to take. Their looks are in buttons.kv beside this file.
 """
 from __future__ import annotations
 
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 
+from .. import theme
+from .chips import Chip
 from .text import WholeWords
 
 
@@ -34,3 +37,29 @@ class BigButton(ButtonBehavior, BoxLayout):
     letter = StringProperty("")
     big = BooleanProperty(False)        # the one step that normally comes next
     muted = BooleanProperty(False)      # not yet: a tap says why
+    _chip = None
+
+    def on_colour(self, _button, colour):
+        if self._chip is not None:
+            self._chip.colour = colour
+
+    def on_kv_post(self, base_widget):
+        super().on_kv_post(base_widget)
+        self.on_letter(self, self.letter)    # one given as the button is made: its chip, now it may hold one
+
+    def on_letter(self, _button, letter):
+        """The chip is in the button only while it has a letter: none drawn, resized or
+        lettered again while the button has none (the bar's steps come and go each press).
+        Without it the words keep their place (buttons.kv's padding)."""
+        chip = self._chip
+        if self.canvas is None:    # still being made (on_kv_post comes)
+            return
+        if letter:
+            if chip is None:
+                chip = self._chip = Chip(colour=self.colour, letter=letter, pos_hint={"center_y": 0.5})
+                chip.size = (dp(theme.CHIP), dp(theme.CHIP))    # after the kv rule, which makes a chip a touch target
+            chip.letter = letter
+            if chip.parent is None:
+                self.add_widget(chip, index=len(self.children))    # first: left of the words
+        elif chip is not None and chip.parent is not None:
+            self.remove_widget(chip)
