@@ -322,10 +322,7 @@ class GameScreen(BaseScreen):
         if shape == getattr(self, "_bar_shape", None):
             return                # the same widths as the last step: Kivy's own pass will do
         self._bar_shape = shape
-        bar = primary.parent
-        bar.do_layout()
-        for button in bar.children:
-            button.do_layout()
+        primary.parent.do_layout()    # the buttons' words drawn once, at their new widths
 
     def tapped(self, button):
         group = button.group

@@ -6,8 +6,8 @@ from __future__ import annotations
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
+from kivy.uix.label import Label
 
 from .. import theme
 from .chips import Chip
@@ -29,9 +29,8 @@ class NumberCell(FlatButton):
     wrong = BooleanProperty(False)
 
 
-class BigButton(ButtonBehavior, BoxLayout):
+class BigButton(ButtonBehavior, Label):
     """A big button for one thing to do; a chip says whose step it is (none: the table's)."""
-    text = StringProperty("")
     tone = StringProperty("normal")
     colour = StringProperty("grey")
     letter = StringProperty("")
@@ -50,16 +49,24 @@ class BigButton(ButtonBehavior, BoxLayout):
     def on_letter(self, _button, letter):
         """The chip is in the button only while it has a letter: none drawn, resized or
         lettered again while the button has none (the bar's steps come and go each press).
-        Without it the words keep their place (buttons.kv's padding)."""
+        Without it the words keep their place (buttons.kv)."""
         chip = self._chip
         if self.canvas is None:    # still being made (on_kv_post comes)
             return
         if letter:
             if chip is None:
-                chip = self._chip = Chip(colour=self.colour, letter=letter, pos_hint={"center_y": 0.5})
+                chip = self._chip = Chip(colour=self.colour, letter=letter)
                 chip.size = (dp(theme.CHIP), dp(theme.CHIP))    # after the kv rule, which makes a chip a touch target
+                self.fbind("pos", self._place_chip)
+                self.fbind("size", self._place_chip)
             chip.letter = letter
             if chip.parent is None:
-                self.add_widget(chip, index=len(self.children))    # first: left of the words
+                self.add_widget(chip)
+                self._place_chip()
         elif chip is not None and chip.parent is not None:
             self.remove_widget(chip)
+
+    def _place_chip(self, *_):
+        chip = self._chip
+        if chip.parent is not None:    # left, in the middle of the height
+            chip.pos = (self.x + dp(8), self.y + (self.height - chip.height) / 2)
