@@ -9,6 +9,8 @@ from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty
 
+from companion.board import seat_token
+
 from .. import actions as A
 from .. import theme
 from ..adjust import AdjustDialog
@@ -63,34 +65,6 @@ def _colour_words(t, game, colours):
         return pattern.sub(lambda m: f"[b][color={by_escaped[m.group(2)]}]{m.group(0)}[/color][/b]",
                            escape_markup(text))
     return paint
-
-
-def seat_board(board, seat: int, tags: list[str]) -> tuple[list[str], str, float, list]:
-    """What the board puts on a seat's token: its figures, short ("4 cards"; at most
-    two, those its tags do not say already), its progress on the board's first track
-    with the share done, and its pieces as coloured pips ((colour, count), ...)."""
-    if board is None:
-        return [], "", 0.0, []
-    said = " ".join(tags).lower()
-    view = next((v for v in board.seats if v.seat == seat), None)
-    if view is None:
-        shown, pips = [], []
-    elif view.figures:
-        shown, pips = list(view.figures), list(view.pips)
-    else:
-        counts, shorts = view.counts, view.short or [f"{words} {number}" for words, number in view.counts]
-        # a count the tags name already ("actions: 2" beside "Actions left 2") is said once
-        shown = [short for (words, _number), short in zip(counts, shorts)
-                 if not any(len(word) > 3 and word in said for word in words.lower().split())][:2]
-        pips = list(view.pips)
-    if not board.tracks:
-        return shown, "", 0.0, pips
-    track = board.tracks[0]
-    named = (track.short or track.label).lower()
-    shown = [figure for figure in shown if named not in figure.lower()]    # the bar says it, once
-    value = track.values[seat] if seat < len(track.values) else 0
-    share = min(1.0, value / track.goal) if track.goal else 0.0
-    return shown, f"{track.short or track.label}\u00a0{value}/{track.goal}", share, pips
 
 
 def ring_sides(count: int) -> tuple[list[int], list[int]]:
@@ -175,13 +149,11 @@ class GameScreen(BaseScreen):
         badges = summary.get("badges") or {}
         for seat, card in zip(range(len(players)), self.seat_tokens(len(players))):
             player = players[seat]
-            tags = list(badges.get(seat, badges.get(str(seat), [])))
-            tags += [token.short or token.label for token in (board.tokens if board else ())
-                     if token.seat == seat and (token.short or token.label) not in tags]
-            counts, track, share, pips = seat_board(board, seat, tags)
+            token = seat_token(board, seat, badges.get(seat, badges.get(str(seat), ())))
+            # lists, as the card's list properties hold them: one the same as before is no change
             card.show(colour=player["colour"], letter=player["letter"], name=player["name"],
-                      current=seat == current and not finished, counts=counts, track=track, track_share=share,
-                      pips=pips, tags=tags)
+                      current=seat == current and not finished, counts=list(token.figures), track=token.track,
+                      track_share=token.share, pips=list(token.pips), tags=list(token.tags))
         phones = getattr(table, "phones", None)
         ids.phones_btn.opacity = 1 if phones is not None and phones.enabled else 0
         if phones is not None and phones.offer(session.id) and getattr(phones, "dialog", None) is None:
