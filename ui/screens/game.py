@@ -8,6 +8,7 @@ from kivy.clock import Clock
 
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty
+from kivy.utils import escape_markup
 
 from companion.board import seat_token
 
@@ -47,7 +48,6 @@ def colour_words(t, game, players):
 def _colour_words(t, game, colours):
     import re
 
-    from kivy.utils import escape_markup
     words = {}
     for colour in colours | {"clear"}:
         key = f"{game.id}.colour.{colour}"
@@ -73,6 +73,15 @@ def ring_sides(count: int) -> tuple[list[int], list[int]]:
     top. Returned as each column shows them, top to bottom."""
     left = (count + 1) // 2
     return list(reversed(range(left))), list(range(left, count))
+
+
+def show_painted(label, text: str, paint) -> None:
+    """A text into a label, its colour words painted (colour_words): as markup only when
+    some are, which Kivy draws at half the speed of plain text (the prompt and the news
+    line change at every step, most of them without a colour)."""
+    painted = paint(text)
+    label.markup = "[" in painted          # escaped, a text has no "[" but a tag's
+    label.text = painted if label.markup else text
 
 
 class GameScreen(BaseScreen):
@@ -138,7 +147,7 @@ class GameScreen(BaseScreen):
         self.place_headline()
         ids.banner.text = summary.get("banner") or ""
         paint = colour_words(t, game, players)
-        ids.prompt.text = paint(summary.get("prompt") or "")
+        show_painted(ids.prompt, summary.get("prompt") or "", paint)
 
         board = game.board(state, t)
         ids.board.show(board, players)
@@ -205,7 +214,7 @@ class GameScreen(BaseScreen):
         above = lines(summary.get("prompt") or "") + lines(summary.get("banner") or "", True) + \
             (lines(self.headline, True) if ids.headline.parent is ids.middle.__self__ else 0)
         said = changed[-1] if news else ""
-        ids.news.text = paint(said) if said and lines(said) <= 2 and above + lines(said) <= 5 else ""
+        show_painted(ids.news, said if said and lines(said) <= 2 and above + lines(said) <= 5 else "", paint)
 
     def seat_tokens(self, count: int) -> list[SeatCard]:
         """The seats' tokens in seat order, placed round the edge (ring_sides); the same
@@ -357,7 +366,9 @@ class GameScreen(BaseScreen):
     def choose(self, group) -> ActionDialog:
         session = self.table.session
         players = self.players(session)
-        dialog = ActionDialog(group, players, self.table, session.state.get("current"), context=self.ids.prompt.text)
+        prompt = self.ids.prompt
+        context = prompt.text if prompt.markup else escape_markup(prompt.text)    # markup, as the dialog reads it
+        dialog = ActionDialog(group, players, self.table, session.state.get("current"), context=context)
         dialog.asked_at = (session.id, session.head)
         self.dialog = dialog
         dialog.open()
