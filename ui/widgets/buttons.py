@@ -14,7 +14,24 @@ from .chips import Chip
 from .text import WholeWords
 
 
-class FlatButton(WholeWords, Button):
+class InkedWords:
+    """A button's words drawn once, in white, and coloured by its canvas (buttons.kv:
+    `color`, or `disabled_color` while disabled): a button disabled or enabled again
+    (Undo, Redo, More, Adjust, at almost every step on a game screen) changes one
+    colour, where Kivy's Label would draw its words again for either."""
+    _WHITE = (1, 1, 1, 1)
+
+    def _create_label(self):
+        super()._create_label()
+        self._label.options["color"] = self._WHITE
+
+    def _trigger_texture_update(self, name=None, source=None, value=None):
+        if name in ("color", "disabled_color", "disabled"):
+            return    # the canvas's colour
+        super()._trigger_texture_update(name, source, value)
+
+
+class FlatButton(InkedWords, WholeWords, Button):
     """A big, flat, rounded button; `tone` picks its colour (see theme.TONES)."""
     tone = StringProperty("normal")
 
@@ -29,7 +46,7 @@ class NumberCell(FlatButton):
     wrong = BooleanProperty(False)
 
 
-class BigButton(ButtonBehavior, Label):
+class BigButton(InkedWords, ButtonBehavior, Label):
     """A big button for one thing to do; a chip says whose step it is (none: the table's)."""
     tone = StringProperty("normal")
     colour = StringProperty("grey")
