@@ -242,7 +242,7 @@ class GameScreen(BaseScreen):
             actor = group.actor
             who = players[actor] if actor is not None and 0 <= actor < len(players) else None
             look = A.group_look(group)
-            button.text = A.look_words(t(group.label), look)
+            button.text = A.look_words(t(group.label), look)    # first: enabled before a chip comes
             button.tone = {A.RIGHT: "go", A.WRONG: "danger"}.get(look, tone)
             if who:
                 button.colour, button.letter = who["colour"], who["letter"]
@@ -255,14 +255,15 @@ class GameScreen(BaseScreen):
         if panel.primary is not None:
             dress(primary, panel.primary, "primary")
         elif finished:   # the game is over: playing again is what comes next
-            primary.group, primary.text, primary.tone, primary.letter = None, t("dice.play_again"), "go", ""
+            primary.group, primary.letter, primary.text, primary.tone = None, "", t("dice.play_again"), "go"
             self.buttons["play_again"] = primary
         else:
-            primary.group, primary.text, primary.tone, primary.letter = None, "", "quiet", ""
+            # the chip out before the words: not drawn again as disabled (game.kv) on its way out
+            primary.group, primary.letter, primary.text, primary.tone = None, "", "", "quiet"
         if panel.peer is not None:
             dress(peer, panel.peer, "primary")
         else:
-            peer.group, peer.text, peer.letter = None, "", ""
+            peer.group, peer.letter, peer.text = None, "", ""
         more, adjust = ids.more_btn, ids.adjust_btn
         more.disabled, adjust.disabled = not panel.others, not panel.adjust
         if panel.others:
@@ -274,10 +275,9 @@ class GameScreen(BaseScreen):
         if panel.end_turn is not None:
             dress(end, panel.end_turn, "go")
         elif panel.end_turn_type is not None:   # in sight, not yet: a tap says why
-            end.group, end.text, end.tone = panel.end_turn_type, t(ender.label), "quiet"
-            end.letter = ""
+            end.group, end.letter, end.text, end.tone = panel.end_turn_type, "", t(ender.label), "quiet"
         else:
-            end.group, end.text, end.letter = None, "", ""
+            end.group, end.letter, end.text = None, "", ""
         self.fit_bar()    # last: every button's words known
 
     def fit_bar(self) -> None:
