@@ -82,49 +82,41 @@ def _probe(path: Path):
     return widget, widget.ids.label.text, widget.spacing
 
 
-def test_a_widget_from_a_kept_parse_is_the_one_kivy_makes(tmp_path, cache_dir, monkeypatch):
+@pytest.fixture
+def probe(tmp_path, cache_dir):
+    """A kv file of the probe's rule (its label saying "Rolls: ..."), let go after the test."""
+    from kivy.lang import Builder
+
+    path = tmp_path / "probe.kv"
+    path.write_text(LOOK.format("Rolls"), encoding="utf8")
+    yield path
+    Builder.unload_file(str(path))
+
+
+def test_a_widget_from_a_kept_parse_is_the_one_kivy_makes(probe, cache_dir, monkeypatch):
     from kivy.lang import Builder, parser
 
-    path = tmp_path / "probe.kv"
-    path.write_text(LOOK.format("Rolls"), encoding="utf8")
-    try:
-        first, text, gap = _probe(path)
-        assert (text, gap) == ("Rolls: 3", 7)       # its bindings follow, the #:set value is there
-        assert list(cache_dir.glob("kv/probe-*.marshal"))
-        parses = []
-        real = parser.Parser.parse
-        monkeypatch.setattr(parser.Parser, "parse", lambda self, content: parses.append(1) or real(self, content))
-        again, text, gap = _probe(path)
-        assert not parses                           # read from the cache, not parsed
-        assert (text, gap) == ("Rolls: 3", 7)
-        assert tuple(again.canvas.before.children[-1].size) == tuple(again.size)   # its canvas drawn
-        assert str(path) in Builder.files
-    finally:
-        Builder.unload_file(str(path))
+    first, text, gap = _probe(probe)
+    assert (text, gap) == ("Rolls: 3", 7)       # its bindings follow, the #:set value is there
+    assert list(cache_dir.glob("kv/probe-*.marshal"))
+    parses = []
+    real = parser.Parser.parse
+    monkeypatch.setattr(parser.Parser, "parse", lambda self, content: parses.append(1) or real(self, content))
+    again, text, gap = _probe(probe)
+    assert not parses                           # read from the cache, not parsed
+    assert (text, gap) == ("Rolls: 3", 7)
+    assert tuple(again.canvas.before.children[-1].size) == tuple(again.size)   # its canvas drawn
+    assert str(probe) in Builder.files
 
 
-def test_a_changed_file_is_read_anew(tmp_path, cache_dir):
-    from kivy.lang import Builder
-
-    path = tmp_path / "probe.kv"
-    path.write_text(LOOK.format("Rolls"), encoding="utf8")
-    try:
-        _probe(path)
-        path.write_text(LOOK.format("Turns"), encoding="utf8")
-        assert _probe(path)[1] == "Turns: 3"
-    finally:
-        Builder.unload_file(str(path))
+def test_a_changed_file_is_read_anew(probe):
+    _probe(probe)
+    probe.write_text(LOOK.format("Turns"), encoding="utf8")
+    assert _probe(probe)[1] == "Turns: 3"
 
 
-def test_a_damaged_cache_is_parsed_again(tmp_path, cache_dir):
-    from kivy.lang import Builder
-
-    path = tmp_path / "probe.kv"
-    path.write_text(LOOK.format("Rolls"), encoding="utf8")
-    try:
-        _probe(path)
-        for kept in cache_dir.glob("kv/probe-*.marshal"):
-            kept.write_bytes(kept.read_bytes()[:40])
-        assert _probe(path)[1] == "Rolls: 3"
-    finally:
-        Builder.unload_file(str(path))
+def test_a_damaged_cache_is_parsed_again(probe, cache_dir):
+    _probe(probe)
+    for kept in cache_dir.glob("kv/probe-*.marshal"):
+        kept.write_bytes(kept.read_bytes()[:40])
+    assert _probe(probe)[1] == "Rolls: 3"
