@@ -10,7 +10,7 @@ Its look is in board_view.kv beside this file."""
 from __future__ import annotations
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import Color, Line, Mesh, Rectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -20,10 +20,11 @@ from kivy.uix.widget import Widget
 
 from companion.board import Board
 
-from . import theme
+from . import rounded, theme
 from .theme import CHIP
 from .widgets.chips import Chip
 from .widgets.lists import reuse
+from .widgets.quiet import Marks, QuietLabel  # noqa: F401  (QuietLabel: board_view.kv's, drawn only with words)
 from .widgets.text import drawn_width
 
 
@@ -213,6 +214,17 @@ class AreaTile(BoxLayout):
         again = Clock.create_trigger(self._fit, -1)
         self.bind(size=again, facts=self._fit)
         self.ids.chips.bind(rows=again, children=again)
+        self._marks = Marks(self.canvas.before)
+        self.bind(pos=self._mark, size=self._mark, marked=self._mark)
+        self._mark()
+
+    def _mark(self, *_):
+        """The bright outline of the place where the action is, drawn only while it is (quiet.Marks)."""
+        ring = self._marks.made("ring", lambda: (Color(rgba=theme.BADGE), Mesh(
+            texture=rounded.ring(dp(10), dp(3)), indices=rounded.RING_INDICES, mode="triangles")))
+        self._marks.show(*([ring] if self.marked else []))
+        if self.marked:
+            ring[1].vertices = rounded.ring_vertices(self.pos, self.size, dp(10))
 
     facts_first = BooleanProperty(False)   # a heist's numbers before the dice on it (Board.layout "row")
     title_shown = BooleanProperty(True)    # no room for both its name and its facts: the facts

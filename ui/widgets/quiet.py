@@ -40,3 +40,31 @@ class QuietLabel(Label):
             canvas.add(ink)
         elif not self.text and drawn:
             canvas.remove(ink)
+
+
+class Marks:
+    """Instructions drawn over a widget's face only while they show (the frame of the
+    seat whose turn it is, a track's bar): in its canvas.before then, not there at all
+    otherwise, where a see-through colour or an empty mesh was walked every frame."""
+
+    def __init__(self, canvas):
+        self._canvas = canvas
+        self._drawn: list = []
+        self._made: dict = {}
+
+    def made(self, name: str, make) -> tuple:
+        """The instructions of one mark, made the first time it is asked for."""
+        if name not in self._made:
+            self._made[name] = tuple(make())
+        return self._made[name]
+
+    def show(self, *marks: tuple) -> None:
+        """Draw these marks (each a tuple of instructions), in this order, and no others."""
+        wanted = [ins for mark in marks for ins in mark]
+        if wanted == self._drawn:
+            return
+        for ins in self._drawn:
+            self._canvas.remove(ins)
+        for ins in wanted:
+            self._canvas.add(ins)
+        self._drawn = wanted

@@ -13,7 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from .. import rounded, theme
 from ..wrapping import name_lines, pack
 from .looks import LaterLook
-from .quiet import QuietLabel  # noqa: F401  (seats.kv's empty labels, drawn only with words)
+from .quiet import Marks, QuietLabel  # noqa: F401  (QuietLabel: seats.kv's labels, drawn only with words)
 from .text import NameLabel, drawn_width, table_language
 
 
@@ -71,9 +71,7 @@ class SeatCard(LaterLook, BoxLayout):
 
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
-        self._marks = []    # the instructions over its face now: SeatCard._mark
-        self._marks_shown = None
-        self._mark_set = _MarkSet()
+        self._marks = Marks(self.canvas.before)    # over its face: SeatCard._mark
         self.bind(pos=self._mark, size=self._mark, current=self._mark, track=self._mark,
                   track_share=self._mark, pad=self._mark)
         self._mark()
@@ -90,34 +88,28 @@ class SeatCard(LaterLook, BoxLayout):
         self._flow()
 
     def _mark(self, *_):
-        """What the token draws over its face, only while it shows: the bright frame of
-        the seat whose turn it is, the track's bar along the bottom, the pad's green dot
-        (online) or red ring (offline). Hidden as see-through instructions they were
-        drawn every frame all the same (Window.on_draw walks them all)."""
-        shown = (self.current, bool(self.track), self.pad)
-        marks = self._mark_set
-        if shown != self._marks_shown:
-            self._marks_shown = shown
-            canvas = self.canvas.before
-            for ins in self._marks:
-                canvas.remove(ins)
-            self._marks = [ins for wanted, instructions in (
-                (self.current, marks.ring), (bool(self.track), marks.track),
-                (self.pad == "online", marks.online), (self.pad == "offline", marks.offline))
-                if wanted for ins in instructions]
-            for ins in self._marks:
-                canvas.add(ins)
-        x, y, w, h = self.x, self.y, self.width, self.height
+        """What the token draws over its face, only while it shows (quiet.Marks): the
+        bright frame of the seat whose turn it is, the track's bar along the bottom, the
+        pad's green dot (online) or red ring (offline)."""
+        marks, x, y, w, h = self._marks, self.x, self.y, self.width, self.height
+        ring = marks.made("ring", lambda: (Color(rgba=theme.BADGE), Mesh(
+            texture=rounded.ring(dp(10), dp(4)), indices=rounded.RING_INDICES, mode="triangles")))
+        track = marks.made("track", lambda: (Color(rgba=theme.LINE), Rectangle(), Color(rgba=theme.BADGE), Rectangle()))
+        online = marks.made("online", lambda: (Color(rgba=theme.OK_TEXT), Ellipse(size=(dp(9), dp(9)))))
+        offline = marks.made("offline", lambda: (Color(rgba=theme.ERROR_TEXT), Line(width=dp(1.5))))
+        marks.show(*(mark for wanted, mark in ((self.current, ring), (self.track, track),
+                                               (self.pad == "online", online), (self.pad == "offline", offline))
+                     if wanted))
         if self.current:
-            marks.ring[1].vertices = rounded.ring_vertices(self.pos, self.size, dp(10))
+            ring[1].vertices = rounded.ring_vertices(self.pos, self.size, dp(10))
         if self.track:
-            marks.track[1].pos = marks.track[3].pos = (x + dp(8), y + dp(2))
-            marks.track[1].size = (w - dp(16), dp(4))
-            marks.track[3].size = ((w - dp(16)) * self.track_share, dp(4))
+            track[1].pos = track[3].pos = (x + dp(8), y + dp(2))
+            track[1].size = (w - dp(16), dp(4))
+            track[3].size = ((w - dp(16)) * self.track_share, dp(4))
         if self.pad == "online":
-            marks.online[1].pos = (x + w - dp(15), y + h - dp(15))
+            online[1].pos = (x + w - dp(15), y + h - dp(15))
         elif self.pad == "offline":
-            marks.offline[1].circle = (x + w - dp(10.5), y + h - dp(10.5), dp(4.5))
+            offline[1].circle = (x + w - dp(10.5), y + h - dp(10.5), dp(4.5))
 
     def _place_chip(self, full: float) -> float:
         """The chip beside the name while the name takes two lines there at most; beside
@@ -229,35 +221,6 @@ class SeatCard(LaterLook, BoxLayout):
         """The height left under the name for the lines of figures."""
         ids = self.ids
         return self.height - self.padding[1] - self.padding[3] - ids.row.height - ids.pad_mark.height
-
-class _MarkSet:
-    """A token's marks (SeatCard._mark), each made once, the first time it shows."""
-
-    def __init__(self):
-        self._made: dict = {}
-
-    def _once(self, name, make):
-        if name not in self._made:
-            self._made[name] = make()
-        return self._made[name]
-
-    @property
-    def ring(self):
-        return self._once("ring", lambda: (Color(rgba=theme.BADGE), Mesh(
-            texture=rounded.ring(dp(10), dp(4)), indices=rounded.RING_INDICES, mode="triangles")))
-
-    @property
-    def track(self):
-        return self._once("track", lambda: (Color(rgba=theme.LINE), Rectangle(), Color(rgba=theme.BADGE), Rectangle()))
-
-    @property
-    def online(self):
-        return self._once("online", lambda: (Color(rgba=theme.OK_TEXT), Ellipse(size=(dp(9), dp(9)))))
-
-    @property
-    def offline(self):
-        return self._once("offline", lambda: (Color(rgba=theme.ERROR_TEXT), Line(width=dp(1.5))))
-
 
 _LINES_HIGH: dict = {}    # SeatCard._lines_high: the figures' height drawn, by kind of lines
 SEPARATOR = "\u200a·\u200a"    # hair spaces: one more figure to a line
