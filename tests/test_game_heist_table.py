@@ -55,8 +55,14 @@ def played(seed):
 @functools.cache
 def games_played():
     """The 16 games, played once per worker that runs a test of them (not at import:
-    every pytest worker imports every test module to collect it)."""
-    return [played(seed) for seed in range(16)]
+    every pytest worker imports every test module to collect it). Their some 600,000
+    states live as long as the worker: kept out of the collector's full passes, which
+    would otherwise walk them all again each time (tests/conftest.py)."""
+    import gc
+    games = [played(seed) for seed in range(16)]
+    gc.collect()
+    gc.freeze()
+    return games
 
 
 def gem_order(state):
