@@ -620,6 +620,26 @@ def make_ui(kivy_window, tmp_path):
     yield make
     for ui in list(built):
         close_app(ui.app)
+    _let_go()
+
+
+def _let_go() -> None:
+    """Drop the two hold-overs by which Kivy keeps a closed app (some 100,000 objects)
+    alive into the next test: `App._running_app` (cleared only by App.stop, which a
+    test's app never runs) and the arguments TextInput's `_adjust_viewport` trigger
+    keeps from its last call (kivy.clock.triggered). Kept, the collector walks that app
+    in every full pass until the next one replaces it, and a module's first UI test
+    froze it for good (`_long_lived`)."""
+    import sys
+    from kivy.app import App
+    App._running_app = None
+    if "kivy.uix.textinput" in sys.modules:
+        from kivy.uix.textinput import TextInput
+        trigger = TextInput._adjust_viewport
+        trigger.cancel()
+        for cell in trigger.__closure__ or ():
+            if isinstance(cell.cell_contents, (list, dict)):   # the last call's args and kwargs
+                cell.cell_contents.clear()
 
 
 # -- the game screen ------------------------------------------------------------------
