@@ -18,7 +18,9 @@ class InkedWords:
     """A button's words drawn once, in white, and coloured by its canvas (buttons.kv:
     `color`, or `disabled_color` while disabled): a button disabled or enabled again
     (Undo, Redo, More, Adjust, at almost every step on a game screen) changes one
-    colour, where Kivy's Label would draw its words again for either."""
+    colour, where Kivy's Label would draw its words again for either. (Kivy 2.3's
+    Label: the core label's options are made in _create_label and told of a change
+    in _trigger_texture_update; tests/test_ui_texel.py draws both kinds of button.)"""
     _WHITE = (1, 1, 1, 1)
 
     def _create_label(self):
