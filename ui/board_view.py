@@ -12,7 +12,7 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, Mesh, Rectangle
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty, VariableListProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
@@ -199,9 +199,30 @@ class TokenPill(Label):
     colour = StringProperty("")
 
 
-class AreaTile(BoxLayout):
+class TopDown(RelativeLayout):
+    """Its children one under the other from its top, each as wide as it, `spacing`
+    apart, in its own coordinates; as high as they are. Placed by its top (AreaTile):
+    when the place moves or its height changes (a line more of words above the board),
+    it moves as a whole, one translation, and none of its children is moved."""
+    spacing = NumericProperty(0)
+
+    def do_layout(self, *_):
+        children = list(reversed(self.children))
+        high = sum(child.height for child in children) + self.spacing * max(0, len(children) - 1)
+        y = high
+        for child in children:
+            y -= child.height
+            child.pos = (0, y)
+            child.width = self.width
+            y -= self.spacing
+        self.height = high
+
+
+class AreaTile(Widget):
     """A place of the board: its name, the pieces on it (a chip per player's piece,
-    a tag for the others) and its facts."""
+    a tag for the others) and its facts, from its top down (TopDown)."""
+    padding = VariableListProperty([0, 0, 0, 0])
+    spacing = NumericProperty(0)
     title = StringProperty("")
     facts = StringProperty("")
     marked = BooleanProperty(False)      # where the action is (the heist being attempted)
