@@ -29,6 +29,16 @@ def test_the_board_shows_the_round_whose_turn_and_the_last_roll():
     assert board.tokens[0].seat == 2 and board.problems(3) == []
 
 
+def test_each_seats_figures_are_its_tokens_on_the_board():
+    state = table(dice=2)
+    for action in ({"type": "roll", "dice": [5, 4]}, {"type": "pass"}, {"type": "roll", "dice": [2, 6]}):
+        state = act(state, **action)
+        board = GAME.board(state, EN)
+        figures = {view.seat: list(view.figures) for view in board.seats}
+        assert GAME.seat_figures(state, EN) == figures
+    assert figures == {0: ["–"], 1: ["5+4=9"], 2: ["2+6=8"]}
+
+
 def test_the_log_says_rolls_in_the_tables_words():
     players = make_table(["Ann", "Bob"])
     assert GAME.log_words({"type": "roll", "player": 1, "dice": [3, 4]}, players, EN) == "Bob rolled 3 + 4 = 7"

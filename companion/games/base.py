@@ -293,6 +293,12 @@ class Game(Voice, Pads, Secrets):
         """What to draw of the table (companion.board.Board), in words; None: nothing."""
         return None
 
+    def seat_figures(self, state: dict, t) -> dict[int, list[str]]:
+        """Each seat's figures on its token (board().seats' figures), by seat. A game
+        whose screen shows only these may give them without making its whole Board."""
+        board = self.board(state, t)
+        return {view.seat: list(view.figures) for view in board.seats} if board is not None else {}
+
     def cues(self, before: dict, after: dict, action: dict) -> list[str]:
         return []
 

@@ -100,17 +100,17 @@ class DiceScreen(BaseScreen):
         ids.undo_btn.disabled = not session.can_undo
         ids.redo_btn.disabled = not session.can_redo
 
-        self.show_seats(game.board(state, t), players, state.get("current"), session.finished)
+        self.show_seats(game.seat_figures(state, t), players, state.get("current"), session.finished)
         counts = session.histogram()
         ids.histogram.counts = counts
         ids.histogram_title.text = t("dice.histogram", count=sum(counts.values()))
         self.show_pads()
 
-    def show_seats(self, board, players, current, finished) -> None:
-        """Each seat's token: its chip, name and last roll (the game's figures for it),
-        framed bright while it is that seat's turn. The same tokens from press to press:
-        a token flows its texts again only when one of them changed (SeatCard.show)."""
-        figures = {view.seat: list(view.figures) for view in board.seats} if board is not None else {}
+    def show_seats(self, figures, players, current, finished) -> None:
+        """Each seat's token: its chip, name and last roll (the game's figures for it,
+        Game.seat_figures), framed bright while it is that seat's turn. The same tokens
+        from press to press: a token flows its texts again only when one of them changed
+        (SeatCard.show)."""
         for seat, card in enumerate(self.seat_tokens(len(players))):
             player = players[seat]
             card.show(colour=player["colour"], letter=player["letter"], name=player["name"],

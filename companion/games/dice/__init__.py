@@ -136,6 +136,11 @@ class DiceTable(Game):
         return Board(counters=tuple(counters), tokens=(Token("turn", t("dice.board.turn"), seat=state["current"]),),
                      seats=seats)
 
+    def seat_figures(self, state, t):
+        """board()'s seat figures without the Board: the dice table's screen shows only
+        these, and companion.board (its nine dataclasses) is not imported at start for them."""
+        return {seat: [seat_roll(dice, t)] for seat, dice in enumerate(state["seat_rolls"])}
+
     def cues(self, before, after, action):
         if action["type"] == "roll":
             return [cues.TAP]
