@@ -16,25 +16,23 @@ class QuietLabel(Label):
     with its text. Its kv rules still set the same instructions while they are away."""
 
     def __init__(self, **kwargs):
-        self._ink = None    # its own instructions (Label's and its rules'), as one group
+        self._ink = InstructionGroup()    # its own instructions (Label's and its rules'), as one group
         super().__init__(**kwargs)
-        self._gather()
         self.fbind("text", self._quiet)
         self._quiet()
 
-    def _gather(self) -> None:
-        canvas = self.canvas
-        groups = [canvas.before if canvas.has_before else None, canvas.after if canvas.has_after else None]
-        kept = [ins for ins in canvas.children if not isinstance(ins, BindTexture) and ins not in groups]
-        canvas.clear()      # a Rectangle takes its texture's binding with it, and back when added again
-        ink = InstructionGroup()
-        for ins in kept:
-            ink.add(ins)
-        self._ink = ink
-        canvas.add(ink)
+    def on_kv_post(self, base_widget):
+        super().on_kv_post(base_widget)
+        self._quiet()    # made by a kv rule: its looks are drawn in only now
 
     def _quiet(self, *_):
-        ink, canvas = self._ink, self.canvas
+        canvas, ink = self.canvas, self._ink
+        groups = (ink, canvas.before if canvas.has_before else None, canvas.after if canvas.has_after else None)
+        # instructions its rules drew in since: into its group (a Rectangle takes its
+        # texture's binding along, and back when added)
+        for ins in [ins for ins in canvas.children if ins not in groups and not isinstance(ins, BindTexture)]:
+            canvas.remove(ins)
+            ink.add(ins)
         drawn = ink in canvas.children
         if self.text and not drawn:
             canvas.add(ink)
