@@ -9,6 +9,11 @@ A session being played is claimed in the store (one writer per session), and
 every commit checks that the file's session is still where this object left
 it: a change nobody here made is refused (StoreError "session_changed"),
 never written over.
+
+The faces of its rolls counted (histogram) are kept beside the log like a snapshot
+(settings "faces.<id>": the counts after one action), so a start counts only the
+rolls since: SQLite's triggers (store_schema.py) drop them at any change of the
+stored actions, and they are checked against their action before they are used.
 """
 from __future__ import annotations
 
@@ -59,11 +64,13 @@ class Session:
         self._use_snapshots = seed is None
         # Rolls are read only as far as asked, then kept up to date in memory: every roll
         # (rolls()), the last RECENT (recent_rolls(): not the whole log of a long game), the
-        # faces counted over all of them (histogram(): counted by SQLite).
+        # faces counted over all of them (histogram(): from the counts kept in the file,
+        # and SQLite counts the rest).
         self._rolls: list[Roll] | None = None
         self._recent: list[Roll] | None = None
         self._recent_whole = False             # _recent holds every roll there is
         self._counts: dict | None = None
+        self._faces_kept: int | None = None    # the action the file's kept counts are at (None: none that hold)
         self._states: dict[int, dict] = {head: state} if state else {}   # seq -> the state after it
         self._latch: frozenset[int] = frozenset()   # Game.secrets (by index) hidden since their last reveal
 
@@ -86,6 +93,7 @@ class Session:
             (game.id, json.dumps(setup), now, now)).lastrowid)
         store.claim(session_id)   # nobody else knows it yet: this cannot be refused
         session = cls(store, session_id, game, setup, 0, 0, state, rng)
+        session._counts, session._faces_kept = histogram(()), 0     # no rolls yet: kept from the first action on
         latch = session._latched(None, state)
         if latch or store.read("SELECT 1 FROM settings WHERE key = ?", (session._latch_key,)):
             store.write(lambda c: session._write_latch(c, latch, always=True))   # an id used before: its latch is not this game's
@@ -201,6 +209,14 @@ class Session:
         result = result_row.of(self.game, after, None, None) if finished else None
         latch = self._latched(before, after)
         now = time.time()
+        new = self._rolls_in([(seq, resolved)])
+        counts = _moved(self._counts, new, 1) if self._counts is not None else None
+        dropped = self.length >= seq    # a redo tail dropped: the file's triggers drop the kept counts with it
+        # the counts kept with each snapshot, and at once where none hold (an old game's first
+        # action here, or after a dropped tail)
+        faces = (json.dumps({"seq": seq, "at": now, "faces": [counts[face] for face in range(1, 7)]})
+                 if counts is not None and (seq % SNAPSHOT_EVERY == 0 or self._faces_kept is None or dropped)
+                 else None)
 
         def commit(c):
             self._check_unchanged(c)
@@ -211,6 +227,9 @@ class Session:
                       (self.id, seq, text, now))
             if snapshot:
                 c.execute("INSERT INTO snapshots (session_id, seq, state) VALUES (?, ?, ?)", (self.id, seq, snapshot))
+            if faces:
+                c.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                          "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (self._faces_key, faces))
             c.execute("UPDATE sessions SET head = ?, finished = ?, updated = ? WHERE id = ?",
                       (seq, finished, now, self.id))
             self._keep_result(c, seq, now, result, now)
@@ -221,16 +240,15 @@ class Session:
         self.last_action = resolved
         self._states = {at: kept for at, kept in self._states.items() if at < seq}   # the redo tail is gone
         self._keep(seq, after)
-        new = self._rolls_in([(seq, resolved)])
         if self._rolls is not None:
             self._rolls = [r for r in self._rolls if r.seq < seq] + new
         if self._recent is not None:
             self._recent = [r for r in self._recent if r.seq < seq] + new
-        if self._counts is not None:
-            for roll in new:
-                for face in roll.dice:
-                    if face in self._counts:
-                        self._counts[face] += 1
+        self._counts = counts
+        if faces:
+            self._faces_kept = seq
+        elif dropped:
+            self._faces_kept = None
         return after, cues
 
     @property
@@ -268,6 +286,11 @@ class Session:
 
     def _move_head(self, seq: int) -> dict:
         state = self._state_at(seq)     # a kept state when it is near
+        counts = self._counts
+        if counts is not None:          # the rolls taken back or made again, read before anything is committed
+            low, high = sorted((seq, self.head))
+            moved = self._rolls_in(enumerate(self._actions(low, high, skip_damaged=True), start=low + 1))
+            counts = _moved(counts, moved, -1 if seq < self.head else 1)
         finished = int(bool(state.get("finished")))
         result = result_row.of(self.game, state, None, None) if finished else None
         latch = self._latched(self.state if seq > self.head else None, state)   # only a step forward reveals
@@ -294,7 +317,7 @@ class Session:
             self._rolls = [r for r in self._rolls if r.seq <= seq] if going_back else None
         if self._recent is not None:
             self._recent = [r for r in self._recent if r.seq <= seq] if going_back else None
-        self._counts = None
+        self._counts = counts
         return state
 
     # -- what the table may see ---------------------------------------------
@@ -428,41 +451,92 @@ class Session:
                 for seq, action in numbered if isinstance(action.get("dice"), list)]
 
     def histogram(self) -> dict[int, int]:
-        """How often each face 1-6 came up in rolls(); counted by SQLite, not by reading every roll."""
+        """How often each face 1-6 came up in rolls(): the counts kept in the file at an
+        action near the head (act) and the rolls between counted by SQLite; not by reading
+        every roll."""
         if self._counts is None:
-            if self._rolls is not None or not _SQL_JSON:
+            kept = self._kept_faces()
+            if self._rolls is not None and kept is None:
                 self._counts = histogram(face for roll in self.rolls() for face in roll.dice)
             else:
-                self._counts = histogram(())
-                try:
-                    counted = self.store.read(_COUNT_FACES, (self.id, self.head))
-                except StoreError as exc:
-                    if exc.key != "store_unreadable":
-                        raise
-                    counted = self.store.read(_COUNT_FACES_CHECKED, (self.id, self.head))   # a damaged action
-                for face, times in counted:
-                    if face in self._counts:     # 1 to 6 (as Python counts: 3.0 and true are faces too)
-                        self._counts[face] += times
+                at, counts = kept if kept is not None else (0, histogram(()))
+                low, high = sorted((at, self.head))
+                self._counts = _moved(counts, self._faces_between(low, high), 1 if at <= self.head else -1)
+                self._faces_kept = at if kept is not None else None
         return dict(self._counts)
+
+    @property
+    def _faces_key(self) -> str:
+        return f"faces.{self.id}"
+
+    def _kept_faces(self) -> tuple[int, dict[int, int]] | None:
+        """(the action, the counts after it) as kept in the file, when they hold for this
+        log: its action is still there as it was then (the triggers drop them at any change)."""
+        try:
+            rows = self.store.read("SELECT value FROM settings WHERE key = ?", (self._faces_key,))
+            kept = load_json(rows[0][0]) if rows else None
+            if not isinstance(kept, dict):
+                return None
+            seq, faces = kept.get("seq"), kept.get("faces")
+            if (type(seq) is not int or not 0 < seq <= self.length or not isinstance(faces, list)
+                    or len(faces) != 6 or any(type(n) is not int or n < 0 for n in faces)):
+                return None
+            there = self.store.read("SELECT at FROM events WHERE session_id = ? AND seq = ?", (self.id, seq))
+        except StoreError as exc:
+            if exc.key != "store_unreadable":
+                raise
+            return None     # counted from the log, which says what is wrong with it
+        if not there or there[0][0] != kept.get("at"):
+            return None
+        return seq, dict(zip(range(1, 7), faces))
+
+    def _faces_between(self, low: int, high: int) -> list:
+        """(face, times) for the rolls of the actions after `low` up to `high`."""
+        if low >= high:
+            return []
+        if not _SQL_JSON:
+            rolls = self._rolls_in(enumerate(self._actions(low, high, skip_damaged=True), start=low + 1))
+            return [(face, 1) for roll in rolls for face in roll.dice]
+        try:
+            return self.store.read(_COUNT_FACES, (self.id, low, high))
+        except StoreError as exc:
+            if exc.key != "store_unreadable":
+                raise
+            return self.store.read(_COUNT_FACES_CHECKED, (self.id, low, high))   # a damaged action
 
     @property
     def finished(self) -> bool:
         return bool(self.state.get("finished"))
 
 
-# Every face of every roll up to the head, counted: a "dice" that is not a list is no roll
+def _moved(counts: dict[int, int], faces, sign: int) -> dict[int, int]:
+    """`counts` with `faces` (rolls, or (face, times) pairs) added (sign 1) or taken off (-1):
+    the faces 1 to 6 alone (as Python counts: 3.0 and true are faces too)."""
+    counts = dict(counts)
+    for item in faces:
+        for face, times in ([(face, 1) for face in item.dice] if isinstance(item, Roll) else [item]):
+            try:
+                if face in counts:
+                    counts[face] += sign * times
+            except TypeError:   # a list or an object in a damaged old roll: no face
+                pass
+    return counts
+
+
+# Every face of every roll in a stretch of the log, counted: a "dice" that is not a list is no roll
 # (as in rolls()): a list's items alone have whole numbers as keys in json_each (a number's
 # key is null, an object's are words). One action that is no JSON at all makes json_each
 # fail the whole count: then _COUNT_FACES_CHECKED, which checks every row first (some 3.2 ms
-# for the 5,000 rolls of a 10,000-action game, where this takes 2.2 ms: a start waits for it).
+# for the 5,000 rolls of a 10,000-action game, where this takes 2.2 ms: what a start paid
+# before the counts were kept; now it counts the rolls since them, a snapshot's stretch at most).
 _COUNT_FACES = """
     SELECT face.value, COUNT(*) FROM events AS e, json_each(e.action, '$.dice') AS face
-    WHERE e.session_id = ? AND e.seq <= ? AND instr(e.action, '"dice"') > 0
+    WHERE e.session_id = ? AND e.seq > ? AND e.seq <= ? AND instr(e.action, '"dice"') > 0
       AND typeof(face.key) = 'integer'
     GROUP BY face.value"""
 _COUNT_FACES_CHECKED = """
     SELECT face.value, COUNT(*) FROM events AS e, json_each(e.action, '$.dice') AS face
-    WHERE e.session_id = ? AND e.seq <= ? AND instr(e.action, '"dice"') > 0
+    WHERE e.session_id = ? AND e.seq > ? AND e.seq <= ? AND instr(e.action, '"dice"') > 0
       AND json_valid(e.action) AND json_type(e.action, '$.dice') = 'array'
     GROUP BY face.value"""
 

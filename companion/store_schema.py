@@ -53,6 +53,14 @@ CREATE TABLE IF NOT EXISTS stats_cache (
     made_by TEXT,                   -- by which Cellmate (and which figures format)
     figures TEXT                    -- JSON
 );
+-- The faces of a game's rolls counted up to one of its actions (companion/session.py keeps
+-- them in settings as 'faces.<session>'), only a cache: any change of the game's stored
+-- actions but a new one at its end (a redo tail dropped, the game deleted, an edit) drops
+-- them, whichever program or version makes it.
+CREATE TRIGGER IF NOT EXISTS faces_stale_events_update AFTER UPDATE ON events BEGIN
+    DELETE FROM settings WHERE key IN ('faces.' || OLD.session_id, 'faces.' || NEW.session_id); END;
+CREATE TRIGGER IF NOT EXISTS faces_stale_events_delete AFTER DELETE ON events BEGIN
+    DELETE FROM settings WHERE key = 'faces.' || OLD.session_id; END;
 """
 STATS_READ = {"sessions": "", "events": "", "results": "",          # table -> which rows (all: "")
               "settings": "{row}.key = 'stats.names'"}             # companion/stats.py NAMES_KEY

@@ -185,6 +185,66 @@ def test_the_last_rolls_and_the_count_of_faces_without_reading_the_whole_log(sto
     assert session.recent_rolls(10) == session.rolls()[-10:]
 
 
+def counted(session) -> dict[int, int]:
+    """The faces of every roll behind the head, counted from the whole log."""
+    rolls = Session.load(session.store, session.id, claim=False).rolls()
+    return {face: sum(r.dice.count(face) for r in rolls) for face in range(1, 7)}
+
+
+def resumed_count(tmp_path, session_id, low=None):
+    """A resumed game's count of faces; with `low`, also that it counted no more than
+    the actions after `low` from the log (the rest were kept)."""
+    store = Store.open(tmp_path)
+    asked = []
+    store.conn.set_trace_callback(asked.append)
+    counts = Session.load(store, session_id, claim=False).histogram()
+    store.conn.set_trace_callback(None)
+    if low is not None:
+        lows = [q for q in asked if "json_each" in q]
+        assert all(f"e.seq > {low} " in q for q in lows), lows
+    store.close()
+    return counts
+
+
+def test_a_resumed_game_counts_only_the_rolls_since_the_counts_kept(store, tmp_path):
+    session = new(store)
+    for n in range(SNAPSHOT_EVERY * 2 + 30):
+        session.act({"type": "roll", "dice": [1 + n * 5 % 6]} if n % 3 else {"type": "pass"})
+    assert resumed_count(tmp_path, session.id, low=SNAPSHOT_EVERY * 2) == counted(session) == session.histogram()
+    for _ in range(40):                                  # back past the counts kept: taken off them
+        session.undo()
+    assert resumed_count(tmp_path, session.id, low=session.head) == counted(session) == session.histogram()
+    for _ in range(15):                                  # and forward again
+        session.redo()
+    assert resumed_count(tmp_path, session.id) == counted(session) == session.histogram()
+    session.act({"type": "roll", "dice": [6]})           # the redo tail dropped: counts kept at once
+    assert resumed_count(tmp_path, session.id, low=session.head + 1) == counted(session) == session.histogram()
+
+
+def test_the_counts_kept_follow_any_change_of_the_log(store, tmp_path):
+    session = new(store)
+    for n in range(SNAPSHOT_EVERY + 10):
+        session.act({"type": "roll", "dice": [2]} if n % 2 else {"type": "pass"})
+    session.close()
+    # another program's edit of a roll before them (a hand edit, an older Cellmate): counted anew
+    store.conn.execute("UPDATE events SET action = '{\"type\": \"roll\", \"player\": 0, \"dice\": [5]}' "
+                       "WHERE session_id = ? AND seq = 2", (session.id,))
+    assert resumed_count(tmp_path, session.id) == {1: 0, 2: 54, 3: 0, 4: 0, 5: 1, 6: 0} == counted(session)
+    # kept counts that cannot be read, or not of this log, are not used
+    for kept in ("not json", '{"seq": 100, "faces": [1, 2, 3]}', '{"seq": 100, "at": 1.0, "faces": [0, 0, 0, 0, 0, 0]}',
+                 '{"seq": 999, "at": 1.0, "faces": [0, 0, 0, 0, 0, 0]}', '[]'):
+        store.set_setting(f"faces.{session.id}", None)
+        store.conn.execute("UPDATE settings SET value = ? WHERE key = ?", (kept, f"faces.{session.id}"))
+        assert resumed_count(tmp_path, session.id) == counted(session)
+    # a deleted game's counts go with it: a new game under its number counts its own rolls
+    store.delete_session(session.id)
+    assert not store.read("SELECT 1 FROM settings WHERE key LIKE 'faces.%'")
+    again = new(store)
+    assert again.id == session.id
+    again.act({"type": "roll", "dice": [3]})
+    assert resumed_count(tmp_path, again.id) == {1: 0, 2: 0, 3: 1, 4: 0, 5: 0, 6: 0}
+
+
 def test_a_damaged_old_roll_is_no_roll_in_the_history_or_the_count(store, tmp_path):
     session = new(store)
     for face in (2, 3, 4):

@@ -73,6 +73,8 @@ def test_resuming_from_snapshots_equals_replaying_the_log(every, steps, seed):
                 pass
             resumed = Session.load(store, session.id)
             assert resumed.state == session.state == session.replay()
+            faces = {f: sum(r.dice.count(f) for r in session.rolls()) for f in range(1, 7)}
+            assert resumed.histogram() == session.histogram() == faces    # from the counts kept, and live
             head = session.head
             for _ in range(head):                 # undo in the resumed one, step by step, and back
                 resumed.undo()
