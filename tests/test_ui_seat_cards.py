@@ -116,3 +116,26 @@ def test_the_snitch_figures_are_short_and_the_seat_whose_turn_it_is_is_framed(ma
     current = ui.app.table.session.state["current"]
     assert framed(seat_cards(ui)[current])
     look(ui, "seats-en-snitch-6-turn")
+
+
+LONG_NAMES = ("Maximiliane-Friedrun", "Anna-Katharina Weber", "Donaudampfschiffahrt", "Wilhelmina Wolkenweg",
+              "Konstantinopolitaner", "Bartholomäus Brenner")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_long_names_leave_each_dig_seat_its_tunnel_figure(make_ui, lang):
+    """Six names of 20 letters: a name may take two lines and put its chip under it, and
+    the token still shows the figure that matters most, the tunnel points, whole
+    (it showed "+2" in its place), then the second one or "+1" when there is room for
+    them (beside the chip under such a name there is not: the tunnel alone, and its bar)."""
+    ui = make_ui(config=Config(language=lang))
+    seat_table(ui, "dig", LONG_NAMES)
+    ui.app.root.ids.toast.hide()
+    play_some(ui, 12)
+    ui.pump(2)
+    name = f"seats-{lang}-dig-6-long-names"
+    ui.shot(name)      # to look at, whatever the checks find
+    for card in seat_cards(ui):
+        lines = side_lines(card)
+        assert card.track and lines and lines[0].startswith(card.track), f"{card.name}: {lines}"
+    look(ui, name)

@@ -127,7 +127,7 @@ class SeatCard(LaterLook, BoxLayout):
             if chip.parent is not None:
                 chip.parent.remove_widget(chip)
             home.add_widget(chip, index=len(home.children))    # first, on the left
-        return full if home is row else beside
+        return full if home is row else full - chip.width - lower.spacing    # under the name: one gap
 
     def _flow(self, *_):
         """The pieces at the seat beside a short name, as many as fit there; under the
@@ -206,16 +206,22 @@ class SeatCard(LaterLook, BoxLayout):
 
     @staticmethod
     def _truncated(lines, painted, fit, full, width, paint):
-        """The first `fit` lines, the last ending "+N" for the N items left off."""
+        """The first `fit` lines, the last ending "+N" for the N items left off. The
+        first figure stays, whole, whatever the room (a long name's chip beside the
+        figures leaves them ~140 px): "Tunnel 0/8", and "+1" after it only if it fits."""
         total = sum(map(len, lines))
         if len(lines) <= fit:
             return lines, iter(painted)
         kept = [list(line) for line in lines[:fit]]
-        while kept[-1] and width(SEPARATOR.join(kept[-1] + [f"+{total - sum(map(len, kept))}"])) > full:
+        least = 1 if fit == 1 else 0    # the first line keeps its first figure
+        while len(kept[-1]) > least and width(SEPARATOR.join(kept[-1] + [f"+{total - sum(map(len, kept))}"])) > full:
             kept[-1] = kept[-1][:-1]
-        more = total - sum(map(len, kept))
+        shown = sum(map(len, kept))
+        more = total - shown
+        if width(SEPARATOR.join(kept[-1] + [f"+{more}"])) > full:    # no room for "+N" either: the figure alone
+            return kept, iter(painted[:shown])
         kept[-1] = kept[-1] + [f"+{more}"]
-        return kept, iter(painted[:sum(map(len, kept)) - 1] + [paint(f"+{more}", theme.TEXT_DIM)])
+        return kept, iter(painted[:shown] + [paint(f"+{more}", theme.TEXT_DIM)])
 
     def room_for_lines(self) -> float:
         """The height left under the name for the lines of figures."""
