@@ -199,12 +199,16 @@ class FitLabel(Label):
     min_font = NumericProperty(sp(24))    # read across the table: a smaller floor is asked for, never the default
     grow = BooleanProperty(False)
     max_height = NumericProperty(sp(140))
+    # with `grow`: the room of this many lines kept even when the text is shorter or gone,
+    # so what is laid out below does not move (and is not laid out again) as it comes and goes
+    min_lines = NumericProperty(0)
     _fitting = False
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.bind(text=self.fit, width=self.fit, height=self._height_changed, max_font=self.fit,
-                  min_font=self.fit, grow=self.fit, max_height=self.fit, texture_size=self._texture_height)
+                  min_font=self.fit, grow=self.fit, max_height=self.fit, min_lines=self.fit,
+                  texture_size=self._texture_height)
         self.fit()
 
     def _one_size(self) -> bool:
@@ -215,7 +219,21 @@ class FitLabel(Label):
         (within the same frame), rather than laying the text out twice."""
         if self.grow and self._one_size():
             height = self.texture_size[1]
-            self.height = height if self.text and height > 1 else 0
+            self.height = max(height if self.text and height > 1 else 0, self._kept())
+
+    def _kept(self) -> float:
+        """The height `min_lines` keeps: that many lines at the largest font, with the padding."""
+        if not self.min_lines:
+            return 0
+        label = self._label
+        label.resolve_font_name()
+        size = label.options["font_size"]
+        label.options["font_size"] = self.max_font
+        try:
+            line = label.get_extents("Hg")[1] * (self.line_height or 1)
+        finally:
+            label.options["font_size"] = size
+        return round(self.min_lines * line + self.padding[1] + self.padding[3])
 
     def _height_changed(self, *_):
         if not self.grow:
@@ -231,7 +249,7 @@ class FitLabel(Label):
             if self._one_size():     # nothing to try: the texture says the height (_texture_height)
                 self.font_size = self.max_font
                 if self.grow and not self.text:
-                    self.height = 0
+                    self.height = self._kept()
                 return
             size = self.max_font
             while True:
@@ -241,7 +259,7 @@ class FitLabel(Label):
                     break
                 size = max(self.min_font, size - sp(2))
             if self.grow:
-                self.height = height if self.text else 0
+                self.height = max(height if self.text else 0, self._kept())
         finally:
             self._fitting = False
 
