@@ -103,11 +103,11 @@ def test_companion_run_reopens_the_table_and_takes_keys(tmp_path):
     assert code == 0
     assert report["start_screen"] == "dice"  # straight back to the unfinished table
     # start reads only what the table is drawn with: its one game, and its seats' tokens (their
-    # figures from the game's board; SeatCard reads its own look, seats.kv, and none of the other
-    # later looks), the rest of the later looks on the frames right after the first, before
-    # anybody can tap
+    # figures from the game's seat_figures, without companion.board's Board; SeatCard reads its
+    # own look, seats.kv, and none of the other later looks), the rest of the later looks on the
+    # frames right after the first, before anybody can tap
     assert report["start_games"] == ["dice"]      # the engine aside, one game's folder
-    assert report["start_board"] is True      # the dice table's seats: each one's last roll
+    assert report["start_board"] is False     # the dice table's seats: each one's last roll, no Board
     assert report["start_modules"] == ["tomllib"]     # the config file read; the dice table remembers nothing
     assert report["start_read_later_looks"] == ["seats"] and report["later_looks"] is True
     assert report["banner"].startswith("Die Konfigurationsdatei hat 1 Problem;")
