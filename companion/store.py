@@ -6,7 +6,9 @@ and what happens then (README, "Saving and faults"):
 
 * damaged: moved aside to `cellmate.db.corrupt-<date>`, never deleted, and a
   fresh file started; if it cannot be moved (a read-only dir), play goes on in
-  memory;
+  memory. A start checks what it reads first; the whole file is checked just after
+  (store_open.LateCheck), and before the first write: damage found there moves play
+  to memory as a damaged write does, and the next start moves the file aside;
 * not Cellmate's (another program's tables): moved aside to
   `cellmate.db.other-<date>` the same way;
 * made by a newer Cellmate: left untouched, play goes on in memory;
@@ -49,6 +51,7 @@ from .store_errors import BUSY, DAMAGED, UNWRITABLE, StoreError, kind_of, reason
 from .store_locks import LOCK_DIR, SessionLock
 # DB_NAME and default_data_dir: the app, the CLI and the tests import them from here
 from .store_open import DB_NAME, default_data_dir, memory_conn, open_data_dir, open_file  # noqa: F401
+from .store_open import LateCheck, whole_check
 
 APP_BUSY_WAIT = 1.0       # the app's screen freezes while it waits: keep it short, then say so
 #                           (a script waits longer: ui/cli.py SCRIPT_BUSY_WAIT)
@@ -78,6 +81,7 @@ class Store:
         self.on_busy = None               # called once per wait, so a script can say it waits
         # finished games' results worked out but not written (a read-only file): companion/results.py
         self.worked_out: dict[tuple, dict] = {}
+        self._late: LateCheck | None = None   # the whole file's check, awaited by the first write
 
     @property
     def in_memory(self) -> bool:
@@ -100,6 +104,8 @@ class Store:
         store = cls(opened.conn, opened.path, opened.notice, opened.notice_params, fallback=fallback,
                     busy_wait=busy_wait, owner=owner)
         store.refusal, store.waiting = opened.refusal, opened.waiting
+        if opened.unchecked:
+            store._late = LateCheck(opened.path)
         return store
 
     @classmethod
@@ -120,6 +126,8 @@ class Store:
         self.conn, self.path = opened.conn, opened.path
         self.notice, self.notice_params = opened.notice, opened.notice_params
         self.refusal, self.waiting = opened.refusal, None
+        if opened.unchecked:
+            self._late = LateCheck(opened.path)
         return True
 
     def twin(self) -> "Store | None":
@@ -137,7 +145,9 @@ class Store:
             if conn is not None:
                 conn.close()
             return None
-        return Store(conn, self.path, fallback=False, busy_wait=self.busy_wait, owner=self.owner)
+        twin = Store(conn, self.path, fallback=False, busy_wait=self.busy_wait, owner=self.owner)
+        twin._late = self._late     # its writes wait for the whole file's check too
+        return twin
 
     def fall_back_to_memory(self, reason: str) -> None:
         """The disk refused a write: copy everything so far into memory and go on there."""
@@ -161,6 +171,8 @@ class Store:
         self.notice_params = {"dir": old_dir, "reason": reason}
 
     def close(self) -> None:
+        if self._late is not None:
+            self._late.cancel()
         for lock in self._claims.values():
             lock.release()
         self._claims.clear()
@@ -176,6 +188,8 @@ class Store:
                              path=str(self.waiting))
         if self.refusal is not None:
             raise self.refusal
+        if self._late is not None:
+            self._checked_whole()
         try:
             return self._patiently(lambda: self._transaction(fn))
         except sqlite3.Error as exc:
@@ -190,6 +204,30 @@ class Store:
             if kind in (UNWRITABLE, DAMAGED) and not self.in_memory:
                 self.refusal = StoreError("store_unwritable", f"not saved: {reason}", reason=reason)
             raise StoreError("store_unwritable", f"not saved: {reason}", reason=reason) from None
+
+    def _checked_whole(self) -> None:
+        """Before the first write: the whole file's check (store_open.LateCheck) is done.
+        Damage found there is taken as a damaged write is: play moves to memory (copied
+        from the file, which is left as it is), or every write is refused."""
+        late, self._late = self._late, None
+        found = late.result()
+        if not late.done and not self.in_memory:    # its own connection could not read it: here then
+            try:
+                late.finished(whole_check(self.conn))
+            except sqlite3.Error:
+                pass            # no verdict: the write meets what is wrong and says it
+            found = late.found
+        if found is None or self.in_memory:
+            return
+        if self.fallback:
+            try:
+                self.fall_back_to_memory(found)
+                return
+            except StoreError as exc:
+                self.refusal = exc
+                raise
+        self.refusal = StoreError("store_unwritable", f"not saved: {found}", reason=found)
+        raise self.refusal
 
     def read(self, sql: str, params=()) -> list:
         """All rows of one query; busy waits like a write, then StoreError."""

@@ -1,12 +1,23 @@
 """Which database a Store starts with: the file in the data dir, a read-only copy of it,
 or memory, and the notice that says why (the cases are listed in companion/store.py).
-Also the file's own handling: connecting, checking, moving a damaged one aside."""
+Also the file's own handling: connecting, checking, moving a damaged one aside.
+
+Checking: SQLite's quick_check reads every page of the file, which grows with every
+game kept (some 0.6 ms a MB here, several times that on a Pi's SD card). A start checks
+what it reads first (the schema and every table but the games' logs and snapshots)
+before a byte is written; the whole file is checked on a thread of its own (LateCheck)
+once the start is done, and before the first write in any case: no write goes into a
+file not checked whole. Damage found then moves play to memory as a damaged write does,
+and leaves a mark (`cellmate.db-damaged`) so that the next start checks the whole file
+first and moves it aside as damaged."""
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import sqlite3
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +28,13 @@ from .store_schema import SCHEMA_VERSION, Layout, Unusable, create_schema, inspe
 from .store_shm import DiskFull, ShmConnection, hold_shm, is_wal
 
 DB_NAME = "cellmate.db"
+DAMAGE_MARK = "-damaged"     # beside the file: the whole file's check found damage (LateCheck)
+CHECK_AFTER = 5.0            # s after opening (a Pi's first frame is before): the whole check, unless a write asks
+# What a start reads first, checked before anything is written; the games' logs and
+# snapshots (events, snapshots: nearly all of the file) are checked whole by LateCheck.
+START_TABLES = ("sqlite_master", "sessions", "settings", "results", "stats_cache")
+
+log = logging.getLogger(__name__)
 
 
 def default_data_dir() -> Path:
@@ -36,6 +54,7 @@ class Opened:
     notice_params: dict = field(default_factory=dict)
     refusal: StoreError | None = None       # every write is refused with it (fallback=False)
     waiting: Path | None = None             # locked at start: Store.retry opens it later
+    unchecked: bool = False                 # only what a start reads was checked: LateCheck the rest
 
 
 def open_data_dir(data_dir: Path | str | None, *, fallback: bool, busy_wait: float, on_busy=None) -> Opened:
@@ -75,9 +94,13 @@ def open_data_dir(data_dir: Path | str | None, *, fallback: bool, busy_wait: flo
 
 
 def open_file(path: Path, fallback: bool) -> Opened:
-    """The file at path, or what stands in for it. sqlite3.Error: it is busy."""
+    """The file at path, or what stands in for it. sqlite3.Error: it is busy.
+    Checked whole when the last whole check found damage (DAMAGE_MARK); else only what a
+    start reads (`unchecked`: the store checks the rest, LateCheck)."""
+    marked = _damage_mark(path)
+    whole = marked.exists()
     try:
-        conn = connect(path)
+        conn = connect(path, whole=whole)
     except Unusable as exc:
         return _unusable(path, exc.layout, fallback)
     except DiskFull as exc:
@@ -89,7 +112,9 @@ def open_file(path: Path, fallback: bool) -> Opened:
         if kind == UNWRITABLE:
             return _read_only(path, _os_reason(path, exc), fallback)
         return _damaged(path, "store.corrupt", reason_of(exc), fallback)
-    return Opened(conn, path)
+    if whole:
+        _unmark(marked)     # found whole and sound again (the damage was read wrongly once)
+    return Opened(conn, path, unchecked=not whole)
 
 
 def _damaged(path: Path, notice: str, reason: str, fallback: bool) -> Opened:
@@ -98,6 +123,7 @@ def _damaged(path: Path, notice: str, reason: str, fallback: bool) -> Opened:
         moved = _move_aside(path, "corrupt" if notice == "store.corrupt" else "other")
     except OSError as exc:
         return nowhere(fallback, "store.stuck", path=str(path), reason=reason, why=reason_of(exc))
+    _unmark(_damage_mark(path))   # the fresh file is not the damaged one
     try:
         conn = connect(path)
     except (sqlite3.Error, Unusable, DiskFull) as exc:
@@ -153,14 +179,15 @@ def nowhere(fallback: bool, notice: str, **params) -> Opened:
 
 
 # -- the file ------------------------------------------------------------------------
-def connect(path: Path) -> sqlite3.Connection:
-    """The file to read and write. DiskFull: no room for its WAL index."""
+def connect(path: Path, whole: bool = True) -> sqlite3.Connection:
+    """The file to read and write. DiskFull: no room for its WAL index. whole=False: only
+    what a start reads is checked (START_TABLES), the caller checks the rest (LateCheck)."""
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=0.2,
                            factory=ShmConnection)
     try:
         if is_wal(path):
             conn.shm_hold = hold_shm(path)   # before SQLite maps the -shm, at the first read
-        _check(conn)  # before a byte is written: a newer or foreign file stays as it is
+        _check(conn, whole)  # before a byte is written: a newer or foreign file stays as it is
         if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
             raise sqlite3.OperationalError("attempt to write a readonly database")
         if conn.shm_hold is None:
@@ -231,13 +258,102 @@ def why_unwritable(path: Path, *, folder_only: bool = False) -> str | None:
     return None
 
 
-def _check(conn: sqlite3.Connection) -> None:
-    ok = conn.execute("PRAGMA quick_check").fetchone()[0]
-    if ok != "ok":
-        raise sqlite3.DatabaseError(f"integrity check failed: {ok}")
+def _check(conn: sqlite3.Connection, whole: bool = True) -> None:
+    """quick_check of the whole file, or (whole=False) of what a start reads: the schema
+    and the tables of START_TABLES there are (an SQLite older than 3.33 checks no single
+    table: the whole file then)."""
+    if whole or sqlite3.sqlite_version_info < (3, 33, 0):
+        pragmas = ["PRAGMA quick_check"]
+    else:
+        there = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        pragmas = [f"PRAGMA quick_check({name})" for name in START_TABLES if name == "sqlite_master" or name in there]
+    for pragma in pragmas:
+        ok = conn.execute(pragma).fetchone()[0]
+        if ok != "ok":
+            raise sqlite3.DatabaseError(f"integrity check failed: {ok}")
     layout = inspect(conn)
     if layout.state not in ("cellmate", "empty"):
         raise Unusable(layout)
+
+
+class LateCheck:
+    """The whole file's quick_check, on a connection and a thread of their own, CHECK_AFTER
+    s after opening or as soon as `result()` is asked for (a write: it waits for it). Its
+    result: None (sound), or what is wrong, and then the file is marked (DAMAGE_MARK) for
+    the next start; `done` False: no verdict (its connection could not read the file)."""
+
+    def __init__(self, path: Path, after: float | None = None):
+        self.path = path
+        self.found: str | None = None
+        self.done = False
+        self._go = threading.Event()
+        self._cancelled = False
+        self._thread = threading.Thread(target=self._run, args=(CHECK_AFTER if after is None else after,),
+                                        name="cellmate-check", daemon=True)
+        self._thread.start()
+
+    def result(self) -> str | None:
+        """What the whole check found (waiting for it: now, if it has not begun)."""
+        self._go.set()
+        self._thread.join()
+        return self.found
+
+    def finished(self, found: str | None) -> None:
+        """The verdict, from here or from the store's own connection (no verdict here)."""
+        self.found, self.done = found, True
+        if found is not None:
+            log.warning("the saved games are damaged: %s", found)
+            try:
+                _damage_mark(self.path).touch()
+            except OSError:
+                pass    # a read-only folder: the next start's whole check finds it again
+
+    def cancel(self) -> None:
+        """The store is closed: no check (one under way finishes on its own connection)."""
+        self._cancelled = True
+        self._go.set()
+
+    def _run(self, after: float) -> None:
+        self._go.wait(after)
+        if self._cancelled:
+            return
+        try:    # read only: mode=ro sees the WAL through the -shm the store's own connection holds
+            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0,
+                                   check_same_thread=False)
+        except sqlite3.Error as exc:
+            log.info("the saved games could not be checked whole here: %s", exc)
+            return
+        try:
+            found = whole_check(conn)
+        except sqlite3.Error as exc:     # locked, unreadable just now: no verdict
+            log.info("the saved games could not be checked whole here: %s", exc)
+            return
+        finally:
+            conn.close()
+        self.finished(found)
+
+
+def whole_check(conn: sqlite3.Connection) -> str | None:
+    """quick_check of the whole file: None when sound, else what is wrong. sqlite3.Error:
+    no verdict (the file is busy, or cannot be read just now)."""
+    try:
+        ok = conn.execute("PRAGMA quick_check").fetchone()[0]
+    except sqlite3.Error as exc:
+        if kind_of(exc) != DAMAGED:
+            raise
+        ok = reason_of(exc)
+    return None if ok == "ok" else f"integrity check failed: {ok}"
+
+
+def _damage_mark(path: Path) -> Path:
+    return path.with_name(path.name + DAMAGE_MARK)
+
+
+def _unmark(mark: Path) -> None:
+    try:
+        mark.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def memory_conn(schema: bool = True) -> sqlite3.Connection:

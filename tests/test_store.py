@@ -48,6 +48,81 @@ def test_a_damaged_page_is_caught_on_open(tmp_path):
     assert len(list(tmp_path.glob(f"{DB_NAME}.corrupt-*"))) == 1
 
 
+def damage_the_log(tmp_path) -> bytes:
+    """A file of one long game whose log (table events) alone is damaged, checkpointed
+    and closed: its root page's header scribbled over. Returns the file's bytes."""
+    store = Store.open(tmp_path)
+    session = Session.create(store, "dice", ["Ann", "Bob"])
+    for _ in range(300):
+        session.act({"type": "roll"})
+    store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    root = store.read("SELECT rootpage FROM sqlite_master WHERE name = 'events'")[0][0]
+    store.close()
+    path = tmp_path / DB_NAME
+    data = bytearray(path.read_bytes())
+    start = (root - 1) * 4096
+    data[start:start + 12] = b"\x0d\xff" * 6
+    path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def test_a_start_checks_what_it_reads_and_the_whole_file_before_the_first_write(tmp_path):
+    damaged = damage_the_log(tmp_path)
+    store = Store.open(tmp_path)            # the schema, the sessions and the settings are sound
+    assert store.notice is None and not store.in_memory
+    assert [s["id"] for s in store.list_sessions()] == [1]
+    store.set_setting("tour.seen", True)    # the first write waits for the whole check: damage
+    assert store.in_memory and store.notice == "store.unwritable"
+    assert "integrity check failed" in store.notice_params["reason"]
+    assert Catalogue("en")(store.notice, **store.notice_params).startswith("Cannot save (integrity check failed")
+    assert store.get_setting("tour.seen") is True and len(store.list_sessions()) == 1   # play goes on in memory
+    assert (tmp_path / DB_NAME).read_bytes() == damaged                                  # the file as it was
+    store.close()
+    reopened = Store.open(tmp_path)         # marked: checked whole at once, moved aside as damaged
+    assert reopened.notice == "store.corrupt" and reopened.list_sessions() == []
+    moved = list(tmp_path.glob(f"{DB_NAME}.corrupt-*"))
+    assert len(moved) == 1 and moved[0].read_bytes() == damaged
+    assert not (tmp_path / f"{DB_NAME}-damaged").exists()
+    Session.create(reopened, "dice", ["Ann", "Bob"])
+    assert not reopened.in_memory and len(Store.open(tmp_path).list_sessions()) == 1
+
+
+def test_a_script_is_refused_a_write_into_a_file_found_damaged_after_opening(tmp_path):
+    damaged = damage_the_log(tmp_path)
+    store = Store.open(tmp_path, fallback=False)
+    with pytest.raises(StoreError, match="integrity check failed"):
+        store.set_setting("tour.seen", True)
+    with pytest.raises(StoreError, match="integrity check failed"):
+        store.set_setting("tour.seen", True)
+    assert not store.in_memory and (tmp_path / DB_NAME).read_bytes() == damaged
+
+
+def test_the_whole_check_falls_to_the_first_write_when_its_own_connection_cannot_read(tmp_path):
+    from companion.store_open import LateCheck
+
+    damaged = damage_the_log(tmp_path)
+    store = Store.open(tmp_path)
+    store._late.cancel()
+    store._late = LateCheck(tmp_path / "elsewhere" / DB_NAME, after=0)   # a file its connection cannot open
+    store.set_setting("tour.seen", True)
+    assert store.in_memory and "integrity check failed" in store.notice_params["reason"]
+    assert (tmp_path / DB_NAME).read_bytes() == damaged
+
+
+def test_a_sound_file_is_checked_whole_on_its_own_soon_after_opening(tmp_path, monkeypatch):
+    store = Store.open(tmp_path)
+    Session.create(store, "dice", ["Ann", "Bob"]).act({"type": "roll"})
+    store.close()
+    monkeypatch.setattr("companion.store_open.CHECK_AFTER", 0.01)
+    store = Store.open(tmp_path)
+    late = store._late
+    late._thread.join(30)                   # on its own, without a write asking for it
+    assert late.done and late.found is None
+    store.set_setting("tour.seen", True)
+    assert not store.in_memory and store.notice is None and store.get_setting("tour.seen") is True
+    assert not (tmp_path / f"{DB_NAME}-damaged").exists()
+
+
 def test_a_data_dir_that_cannot_be_made_plays_in_memory_with_a_warning(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
