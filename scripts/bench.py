@@ -509,8 +509,8 @@ def cold_start_row(rows, tmp: Path, data: dict[str, Path], cold_runs: int) -> No
           dict(MOCK_PINS, CELLMATE_BENCH_MARK="1", CELLMATE_BENCH_EXIT="1")),
          (bare("--first-frame"), None)], cold_runs)
     rows.append(("cold start to the first frame (Cellmate: the table of a 10,000-action game), median",
-                 f"{app_cold:.2f} s", f"{bare_cold:.2f} s", f"{app_cold / bare_cold:.2f}x", "<= 1.5x bare",
-                 verdict(app_cold <= 1.5 * bare_cold)))
+                 f"{app_cold:.2f} s", f"{bare_cold:.2f} s", f"{app_cold / bare_cold:.2f}x", "<= 1.3x bare",
+                 verdict(app_cold <= 1.3 * bare_cold)))   # issue 33's target (issue 32 asked 1.5x)
 
 
 def cold_start_table(args, rows, notes, tmp: Path, data: dict[str, Path], cold_runs: int) -> int:
