@@ -128,17 +128,12 @@ def place_titles(game) -> list:
 
 
 def check_place_names(game, lang) -> list[list[str]]:
-    """Every place's name (check_names); the names' lines. A crowded place (everybody in
-    the Cells at the start, six seats) gives its name up for its chips in two rows, every
-    letter clear: then every chip is drawn inside it."""
+    """Every place's name (check_names), a crowded one's too (everybody in the Cells at
+    the start, six seats): its chips go below it. The names' lines."""
     shown = []
     for tile, label in place_titles(game):
-        if tile.title_shown:
-            shown.append((tile, label, tile.title))
-            continue
-        chips = [w for w in tile.ids.chips.children if getattr(w, "letter", "")]
-        assert len(chips) > 2 and label.text == "", tile.title      # crowded, and the name not half drawn
-        assert all(c.opacity == 1 and inside(c, tile) for c in chips), tile.title
+        assert tile.title_shown, tile.title
+        shown.append((tile, label, tile.title))
     return check_names(shown, lang)
 
 
@@ -204,3 +199,62 @@ def test_a_place_too_wide_for_its_tile_breaks_where_its_languages_dictionary_say
     assert drawn[{"de": "Aufenthaltsraum", "en": "Recreational Area"}[lang]] == lines
     ui.app.root.ids.toast.hide()
     look(ui, f"board-{lang}-dig-places-hyphenated")
+
+
+@pytest.mark.parametrize("michel", [False, True])
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_a_crowded_place_keeps_its_name_above_all_six_chips(make_ui, kivy_window, size, lang, michel):
+    """Dig at six seats: every prisoner starts in the first place. Its name stays, at 24 px,
+    whole, with the six chips (and Michel(le), when there) below it, every letter clear of
+    the others (layout_problems), inside the tile: a player can tell which place it is."""
+    from ui_fixtures import HEIGHT, WIDTH
+    kivy_window.size = size
+    try:
+        ui = make_ui(seat=0)
+        ui.app.table.set_language(lang)
+        game = start_game(ui, "dig", ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fenja"))
+        session, screen = ui.app.table.session, ui.app.screen("game")
+        board = session.game.board(session.view, ui.app.table.t)
+        first = board.areas[0].key
+        assert [t.place for t in board.tokens if t.colour] == [first] * 6
+        if michel:     # Michel(le) walks into the crowded place too
+            from companion.board import Token
+            others = tuple(t for t in board.tokens if t.key != "michel")
+            board = dataclasses.replace(board, tokens=others + (Token("michel", "Michelle", place=first, short="M"),))
+            game.board.show(board, screen.players(session))
+        ui.app.root.ids.toast.hide()
+        ui.pump(3)
+        name = f"board-{lang}-dig-crowded-{size[0]}{'-michel' if michel else ''}"
+        if size == (WIDTH, HEIGHT):
+            ui.shot(name)      # to look at, whatever the checks find
+        tiles_ = place_titles(game)
+        assert all(tile.title_shown for tile, _label in tiles_)
+        check_names([(tile, label, tile.title) for tile, label in tiles_], lang)
+        crowded, title = tiles_[0]
+        pieces = list(crowded.ids.chips.children)
+        assert len(pieces) == 6 + michel
+        for piece in pieces:     # every piece shown, inside its place, under its name
+            assert piece.opacity == 1 and inside(piece, crowded), piece.text
+            assert piece.to_window(*piece.pos)[1] + piece.height <= title.to_window(*title.pos)[1] + 1, piece.text
+        letters = [letter_box(piece) for piece in pieces]
+        for i, a in enumerate(letters):     # every letter clear of the others
+            for b in letters[i + 1:]:
+                assert min(a[2], b[2]) - max(a[0], b[0]) <= 1 or min(a[3], b[3]) - max(a[1], b[1]) <= 1, (a, b)
+        if size == (WIDTH, HEIGHT):
+            look(ui, name)
+        else:     # an offscreen window keeps its first size's picture: the layout alone
+            from ui_fixtures import layout_problems
+            assert layout_problems(ui) == []
+    finally:
+        kivy_window.size = (WIDTH, HEIGHT)
+
+
+def letter_box(piece) -> tuple:
+    """Where a chip's letter (or a tag's words) is inked on the window: as wide as drawn,
+    a capital's height (0.72 of 24 px), set low on a triangle (Chip.letter_drop)."""
+    from ui.widgets.text import drawn_width
+    x, y = piece.to_window(piece.center_x, piece.center_y)
+    y -= getattr(piece, "letter_drop", 0) * min(piece.size)
+    half_w, half_h = drawn_width(piece.text, piece.font_size, True) / 2, 0.36 * piece.font_size
+    return (piece.text, x - half_w, y - half_h, x + half_w, y + half_h)[1:]

@@ -14,6 +14,7 @@ from kivy.graphics import Color, Line, Mesh, Rectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty, VariableListProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.widget import Widget
@@ -100,7 +101,9 @@ class CounterStrip(BoxLayout):
                                 if needs and not self.compact else None)
 
 
-ROW_PITCH = CHIP - 14     # px from one row of chips to the next: the letters (24 px) clear, the shapes close
+# px from one row of chips to the next: the letters (24 px) clear, even a triangle's set
+# low, the shapes close (a crowded place's two rows under its name, on a place 120 px high)
+ROW_PITCH = CHIP - 18
 
 
 class ChipRow(RelativeLayout):
@@ -168,7 +171,8 @@ class ChipRow(RelativeLayout):
             if isinstance(item, TokenPill):
                 used = sum(w.width + gap for w in rows[-1])
                 # a tag's words are never covered: it opens a row of its own rather than close up
-                if rows[-1] and used + item.width > width:
+                # (but in the last row, closed up with the chips, rather than not drawn)
+                if rows[-1] and used + item.width > width and len(rows) < most:
                     rows.append([])
             elif len(rows[-1]) >= per_row and len(rows) < most:     # the chips shared out evenly
                 rows.append([])
@@ -249,6 +253,8 @@ class AreaTile(Widget):
 
     facts_first = BooleanProperty(False)   # a heist's numbers before the dice on it (Board.layout "row")
     title_shown = BooleanProperty(True)    # no room for both its name and its facts: the facts
+    need = NumericProperty(0)              # px its name and a row of its pieces need (PlaceGrid)
+    more = NumericProperty(0)              # px a second row of chips adds: a crowded place's
     _fitted = None                         # what the last fit was made for (_fit)
 
     def _crowded(self) -> bool:
@@ -268,14 +274,22 @@ class AreaTile(Widget):
         if fitted == self._fitted:
             return
         self._fitted = fitted
-        room = self.height - self.padding[1] - self.padding[3] - ids.title.height - self.spacing * 3 - dp(2)
+        room = self.height - self.padding[1] - self.padding[3] - ids.title.height - self.spacing * 2
         chip_row = dp(ROW_PITCH)    # each row after the first; the first is a chip high
         width = max(1.0, self.width - self.padding[0] - self.padding[2])
         lines = sum(max(1, -(-drawn_width(fact, dp(24), False) // width)) for fact in self.facts.split("\n")) \
             if self.facts else 0
         high = dp(29) * lines     # a line of 24 px text
+        # its name always (a player must tell which place it is), its pieces below it: what
+        # they need, and what a second row of chips adds (a crowded place, everybody in the
+        # Cells at the start), for the map to share out (PlaceGrid); a heist's, the room given
+        title_high = dp(29) * max(1, -(-drawn_width(self.title, dp(24), True) // width)) if self.title else 0
+        self.more = chip_row if self._crowded() and not self.facts_first else 0
+        # (TopDown: its three children two spacings apart)
+        self.need = 0 if self.facts_first else self.padding[1] + self.padding[3] + title_high \
+            + (self.spacing * 2 + dp(CHIP) if ids.chips.children else 0)
+        self.title_shown = True
         if self.facts_first or not self.ids.chips.children:
-            self.title_shown = True
             # as many whole facts as the room holds, in their order (a heist's A and B first)
             kept, used = [], 0.0
             for fact in self.facts.split("\n") if self.facts else []:
@@ -289,19 +303,12 @@ class AreaTile(Widget):
                 if room - used >= dp(CHIP) else 0
             ids.chips._lay()
             return
-        ids.chips.max_rows = 2 if self._crowded() else max(1, min(2, int((room - dp(CHIP)) // chip_row) + 1))
-        # a crowded place (everybody in the Cells at the start) keeps its chips apart rather
-        # than its name: the chips in two rows, the name given up while they need its room
+        # as many rows of chips as the height the map gave it holds (PlaceGrid)
+        ids.chips.max_rows = max(1, min(2, int((room - dp(CHIP)) // chip_row) + 1))
         ids.chips._lay()            # its rows for this height, now
         rows = ids.chips.rows
         chips_high = dp(CHIP) + (rows - 1) * chip_row if rows else 0
-        # the name's own height, shown or not (measured, not read off a label given up)
-        base = room + ids.title.height
-        title_high = dp(29) * max(1, -(-drawn_width(self.title, dp(24), True) // width)) if self.title else 0
-        # set once: a name given up and back within one fit was drawn again for nothing
-        self.title_shown = not self._crowded() or title_high + chips_high <= base
-        left = base - chips_high - (title_high if self.title_shown else 0)
-        self.shown_facts = self.facts if lines and left >= high else ""
+        self.shown_facts = self.facts if lines and room - chips_high >= high else ""
 
     def show(self, area, tokens, players) -> None:
         self.title = area.short or area.label
@@ -367,6 +374,37 @@ class ScoreRow(BoxLayout):
     total = StringProperty("")
     parts = StringProperty("")
     winner = BooleanProperty(False)
+
+
+class PlaceGrid(GridLayout):
+    """The places (AreaTile), a map in rows: each row at least as high as its places'
+    names and a row of their pieces need; a crowded place its second row of chips only
+    when every row still has that room, else its chips close up in one row."""
+
+    def __init__(self, **kwargs):
+        self._share = Clock.create_trigger(self.share, -1)
+        super().__init__(**kwargs)
+        self.bind(height=self._share, cols=self._share, children=self._share)
+
+    def add_widget(self, widget, *args, **kwargs):
+        widget.bind(need=self._share, more=self._share)
+        super().add_widget(widget, *args, **kwargs)
+
+    def remove_widget(self, widget, *args, **kwargs):
+        widget.unbind(need=self._share, more=self._share)
+        super().remove_widget(widget, *args, **kwargs)
+
+    def share(self, *_):
+        tiles, cols = list(reversed(self.children)), max(1, int(self.cols or 1))
+        rows = [tiles[i:i + cols] for i in range(0, len(tiles), cols)]
+        free = self.height - self.padding[1] - self.padding[3] - self.spacing[1] * (len(rows) - 1) \
+            - sum(max(t.need for t in row) for row in rows)
+        for row in rows:
+            more = max(t.need + t.more for t in row) - max(t.need for t in row)
+            grows = more <= free
+            free -= more if grows else 0
+            for tile in row:
+                tile.size_hint_min_y = (tile.need + (tile.more if grows else 0)) or None
 
 
 class BoardPanel(BoxLayout):
