@@ -258,3 +258,41 @@ def letter_box(piece) -> tuple:
     y -= getattr(piece, "letter_drop", 0) * min(piece.size)
     half_w, half_h = drawn_width(piece.text, piece.font_size, True) / 2, 0.36 * piece.font_size
     return (piece.text, x - half_w, y - half_h, x + half_w, y + half_h)[1:]
+
+
+
+@pytest.mark.parametrize("banner", ["notice", "game"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_heist_at_six_seats_with_a_banner_up_the_gems_and_the_heists_share_the_room(make_ui, lang, banner):
+    """Heist at its most seats at 800x480 with a banner up above the board (the app's
+    "No voice" notice, or the game's own): the board gets less height. The gem pips and
+    the heists share it, never drawn over each other (layout_problems): the heists keep
+    their names whole inside their tiles, the pips' line above them; short of room for
+    both, the pips' line gives way (German: a taller prompt), never the names drawn over."""
+    ui = make_ui(seat=0)
+    ui.app.table.set_language(lang)
+    game = start_game(ui, "heist", ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fenja"))
+    if banner == "notice":
+        ui.app.table.voice_failed()      # said once, a line or two above the screens
+        assert ui.app.root.ids.banner.text
+    else:
+        game.banner.text = ui.app.table.t("heist.banner.bag_empty")
+    ui.app.root.ids.toast.hide()
+    ui.pump(3)
+    name = f"board-{lang}-heist-6-{banner}-banner"
+    ui.shot(name)      # to look at, whatever the checks find
+    board, pips, areas = game.board, game.board.ids.pips, game.board.ids.areas
+    assert pips.text and areas.children
+    if lang == "en" or banner == "notice":     # room for the heists' names: kept
+        assert board.places_shown and areas.opacity == 1
+    for tile, label in place_titles(game) if board.places_shown else ():
+        assert tile.title_shown and label.opacity == 1, tile.title
+        assert inside(label, tile) and inside(tile, board), tile.title
+        if board.pips_shown:    # the pips' drawn line above every heist's name
+            assert pips.to_window(pips.x, pips.center_y - pips.texture_size[1] / 2)[1] \
+                >= label.to_window(label.x, label.top)[1] - 1, tile.title
+    if board.pips_shown:
+        assert pips.opacity == 1 and inside(pips, board)
+    else:
+        assert pips.opacity == 0 and pips.height == 0
+    look(ui, name)

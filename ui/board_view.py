@@ -286,8 +286,9 @@ class AreaTile(Widget):
         title_high = dp(29) * max(1, -(-drawn_width(self.title, dp(24), True) // width)) if self.title else 0
         self.more = chip_row if self._crowded() and not self.facts_first else 0
         # (TopDown: its three children two spacings apart)
-        self.need = 0 if self.facts_first else self.padding[1] + self.padding[3] + title_high \
-            + (self.spacing * 2 + dp(CHIP) if ids.chips.children else 0)
+        # a heist's (facts first): its name whole, the numbers under it as the room holds them
+        self.need = self.padding[1] + self.padding[3] + title_high \
+            + (self.spacing * 2 + dp(CHIP) if ids.chips.children and not self.facts_first else 0)
         self.title_shown = True
         if self.facts_first or not self.ids.chips.children:
             # as many whole facts as the room holds, in their order (a heist's A and B first)
@@ -379,7 +380,9 @@ class ScoreRow(BoxLayout):
 class PlaceGrid(GridLayout):
     """The places (AreaTile), a map in rows: each row at least as high as its places'
     names and a row of their pieces need; a crowded place its second row of chips only
-    when every row still has that room, else its chips close up in one row."""
+    when every row still has that room, else its chips close up in one row. `need`: the
+    height of those rows with the grid's padding and spacing (BoardPanel keeps it)."""
+    need = NumericProperty(0)
 
     def __init__(self, **kwargs):
         self._share = Clock.create_trigger(self.share, -1)
@@ -397,8 +400,9 @@ class PlaceGrid(GridLayout):
     def share(self, *_):
         tiles, cols = list(reversed(self.children)), max(1, int(self.cols or 1))
         rows = [tiles[i:i + cols] for i in range(0, len(tiles), cols)]
-        free = self.height - self.padding[1] - self.padding[3] - self.spacing[1] * (len(rows) - 1) \
-            - sum(max(t.need for t in row) for row in rows)
+        self.need = self.padding[1] + self.padding[3] + self.spacing[1] * (len(rows) - 1) \
+            + sum(max(t.need for t in row) for row in rows) if tiles else 0
+        free = self.height - self.need
         for row in rows:
             more = max(t.need + t.more for t in row) - max(t.need for t in row)
             grows = more <= free
@@ -408,8 +412,32 @@ class PlaceGrid(GridLayout):
 
 
 class BoardPanel(BoxLayout):
-    """The whole board below the prompt: counters, places, pieces, scoreboard."""
+    """The whole board below the prompt: counters, places, pieces, scoreboard. Short of
+    room (a banner up above it), never two of them drawn over each other: the places keep
+    their names' room (their facts give way inside them), the gem pips' line gives way
+    first, then the places; not drawn rather than drawn over the rest."""
     layout = StringProperty("table")
+    pips_shown = BooleanProperty(True)
+    places_shown = BooleanProperty(True)
+
+    def on_kv_post(self, base_widget):
+        super().on_kv_post(base_widget)
+        ids = self.ids
+        room = Clock.create_trigger(self._room, -1)
+        self.bind(height=room)
+        ids.counters.bind(height=room, size_hint_y=room)
+        ids.pips.bind(texture_size=room, text=room)
+        ids.areas.bind(need=room, children=room)
+
+    def _room(self, *_):
+        """What the board's height holds under its counters: the places' names, then the pips."""
+        ids = self.ids
+        counters = ids.counters.height if ids.counters.size_hint_y is None else 0
+        pips = ids.pips.texture_size[1] + dp(4) if ids.pips.text else 0
+        room = self.height - counters
+        places = ids.areas.need if ids.areas.children else 0
+        self.places_shown = places <= room
+        self.pips_shown = pips <= room - (places if self.places_shown else 0)
 
     def show(self, board, players) -> None:
         board = board or Board()     # a game without a board: nothing drawn
