@@ -93,7 +93,8 @@ class Session:
             (game.id, json.dumps(setup), now, now)).lastrowid)
         store.claim(session_id)   # nobody else knows it yet: this cannot be refused
         session = cls(store, session_id, game, setup, 0, 0, state, rng)
-        session._counts, session._faces_kept = histogram(()), 0     # no rolls yet: kept from the first action on
+        if game.counts_faces:    # no rolls yet: kept from the first action on (other games never count them)
+            session._counts, session._faces_kept = histogram(()), 0
         latch = session._latched(None, state)
         if latch or store.read("SELECT 1 FROM settings WHERE key = ?", (session._latch_key,)):
             store.write(lambda c: session._write_latch(c, latch, always=True))   # an id used before: its latch is not this game's

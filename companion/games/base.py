@@ -82,6 +82,7 @@ class Game(Voice, Pads, Secrets):
     # (when input_action leaves it alone); whether the shell announces who starts
     # (the first player drawn at random), or the game says it itself.
     table_screen: str = "game"
+    counts_faces: bool = False    # its screen shows how often each face came up: the session keeps the counts
     turn_timer: bool = False
     announces_first: bool = False
 

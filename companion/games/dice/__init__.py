@@ -76,6 +76,7 @@ class DiceTable(Game):
 
     moves = MOVES
     table_screen = "dice"        # its own screen: the seats, the big die, the counts, the timer
+    counts_faces = True
     turn_timer = True
     announces_first = True
 
