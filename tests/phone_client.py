@@ -11,6 +11,10 @@ import websocket
 
 _ids = itertools.count(1)
 
+# How long a phone waits for a message: a deadline, not a timing (only a failing test waits it
+# out), and long enough for a machine busy with other work (5 s was not, with 4 workers and more).
+DEADLINE = 30.0
+
 
 class PhoneClient:
     def __init__(self, address: str, pump=lambda: None, hello=True):
@@ -41,7 +45,7 @@ class PhoneClient:
         self.send(msg=msg, **message)
         return msg
 
-    def answer(self, msg: str, seconds: float = 5.0) -> dict:
+    def answer(self, msg: str, seconds: float = DEADLINE) -> dict:
         return self.wait(lambda m: m.get("msg") == msg and m["type"] in ("ack", "refused"), seconds)
 
     def _read(self) -> bool:
@@ -57,7 +61,7 @@ class PhoneClient:
         self.got.append(message)
         return True
 
-    def wait(self, match, seconds: float = 5.0) -> dict:
+    def wait(self, match, seconds: float = DEADLINE) -> dict:
         """The first message not yet taken that matches (taken now), pumping the table meanwhile."""
         end = time.monotonic() + seconds
         seen = 0
@@ -72,7 +76,7 @@ class PhoneClient:
             self._read()
         raise AssertionError(f"no such message in {seconds} s; got {self.got[-5:]}")
 
-    def view(self, match=lambda v: True, seconds: float = 5.0) -> dict:
+    def view(self, match=lambda v: True, seconds: float = DEADLINE) -> dict:
         return self.wait(lambda m: m["type"] == "view" and match(m["view"]), seconds)["view"]
 
     def drain(self, seconds: float = 0.05) -> list[dict]:
