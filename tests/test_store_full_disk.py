@@ -13,8 +13,8 @@ import shlex
 import pytest
 
 from companion.i18n import Catalogue
-from fs_fixtures import (COMPANION, can_loop_mount, ext4_disk, fill_disk, python_line, run_mounted, small_disk,
-                         unfill)
+from fs_fixtures import (COMPANION, can_loop_mount, ext4_disk, fill_disk, forked, forked_step, python_line, run_mounted,
+                         small_disk, unfill)
 
 @pytest.fixture
 def loop_mounts():
@@ -67,17 +67,17 @@ def test_a_full_disk_with_1k_blocks_is_said_at_every_entry_point_never_a_bus_err
     data = disk / "data"
     companion = shlex.quote(str(COMPANION))
     setup = json.dumps({"game": "dice", "players": ["Ann", "Bob"]})
-    lines = [f"echo {shlex.quote(setup)} | {companion} script --data-dir {data} > /dev/null"]
     levels = range(0, 61, 4)
+    steps = []          # each level's three programs forked from one Python (fs_fixtures.FORKED)
     for kib in levels:
         o = out / str(kib)
-        lines += [unfill(disk), fill_disk(disk, kib), f"mkdir {o}",
-                  f"echo '{{\"action\": \"roll\"}}' | {companion} script --data-dir {data} --continue "
-                  f"> {o}/script 2> {o}/script.err; echo $? > {o}/script.code",
-                  f"{companion} export --data-dir {data} --out {o} > {o}/export 2> {o}/export.err; "
-                  f"echo $? > {o}/export.code",
-                  f"{python_line(APP)} {data} > {o}/app 2> {o}/app.err; echo $? > {o}/app.code"]
-    done = run_mounted([ext4_disk(tmp_path / "disk.img", disk)], "\n".join(lines), timeout=300)
+        steps += [unfill(disk), fill_disk(disk, kib), f"mkdir {o}",
+                  forked_step(["script", "--data-dir", data, "--continue"], o, "script", stdin='{"action": "roll"}\n'),
+                  forked_step(["export", "--data-dir", data, "--out", o], o, "export"),
+                  forked_step([data], o, "app", code=APP)]
+    done = run_mounted([ext4_disk(tmp_path / "disk.img", disk)],
+                       f"echo {shlex.quote(setup)} | {companion} script --data-dir {data} > /dev/null\n"
+                       + forked(steps), timeout=300)
     assert done.returncode == 0, done.stderr
     codes = {kib: {name: int((out / str(kib) / f"{name}.code").read_text()) for name in ("script", "export", "app")}
              for kib in levels}
@@ -133,3 +133,23 @@ def test_a_full_disk_at_start_is_said_as_such_not_as_a_disk_error(tmp_path):
               and line.split(":")[0].split()[-1] == "database"]     # and `companion doctor` says what the app does
     assert len(doctor) == 1 and doctor[0].startswith("warn  database: ") and doctor[0].endswith(
         "; it cannot be written (the disk is full): Cellmate shows every saved game and plays on, but saves nothing new")
+
+
+def test_a_forked_program_ends_as_its_own_process_would(tmp_path):
+    """What the test above reads of each program it forks (fs_fixtures.FORKED) is what a
+    process of its own gives: killed by a SIGBUS, 135 as the shell says it; an error, its
+    traceback on stderr and 1; and the end of Python, with what runs at exit."""
+    lines = {"bus": "import os, signal\nos.kill(os.getpid(), signal.SIGBUS)\n",
+             "error": "raise RuntimeError('boom')\n",
+             "exit": "import atexit, sys\natexit.register(print, 'at exit')\nprint(sys.argv[1:], input())\n"}
+    steps = [forked_step(["a", "b"], tmp_path, name, stdin="typed\n", code=code) for name, code in lines.items()]
+    steps.append(forked_step(["--version"], tmp_path, "companion"))
+    done = run_mounted([], forked(steps))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "bus.code").read_text() == "135\n"
+    assert (tmp_path / "error.code").read_text() == "1\n"
+    assert "Traceback" in (tmp_path / "error.err").read_text() and "RuntimeError: boom" in (tmp_path / "error.err").read_text()
+    assert (tmp_path / "exit.code").read_text() == "0\n"
+    assert (tmp_path / "exit").read_text() == "['a', 'b'] typed\nat exit\n"
+    assert (tmp_path / "companion.code").read_text() == "0\n"
+    assert (tmp_path / "companion").read_text().startswith("cellmate ")
