@@ -242,7 +242,7 @@ def test_the_places_short_names_are_the_german_editions_words_where_they_fit():
     assert [EN(f"dig.short.{p}") for p in dig.STANDARD_PLACES] == [
         "Cells", "Cafeteria", "Rec Area", "Infirmary", "Showers", "Block A", "Block B"]
     assert [DE(f"dig.short.{p}") for p in dig.STANDARD_PLACES] == [
-        "Zellen", "Cafeteria", "Aufenthalt", "Krankenst.", "Duschen", "Block A", "Block B"]
+        "Zellen", "Cafeteria", "Aufenthalt", "Kranken", "Duschen", "Block A", "Block B"]
     # a place the table added keeps its name
     s = _game(2, places=["Laundry"])
     assert [a.short for a in GAME.board(s, EN).areas][-1] == "Laundry"
