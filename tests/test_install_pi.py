@@ -65,6 +65,24 @@ def root(tmp_path) -> Path:
     return make_root(tmp_path / "root")
 
 
+@pytest.fixture(scope="module")
+def first_install(tmp_path_factory, source) -> Path:
+    """A root as `root` makes it, after a plain `install-pi`: made once, copied by `installed`."""
+    root = make_root(tmp_path_factory.mktemp("installed") / "root")
+    result = run(INSTALL, root, source=source)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return root
+
+
+@pytest.fixture
+def installed(tmp_path, first_install) -> Path:
+    """`root` after `install-pi` ran on it: a copy of first_install (every file, mode and link;
+    the install writes no path of its root into them), for the tests that start there."""
+    root = tmp_path / "root"
+    shutil.copytree(first_install, root, symlinks=True)
+    return root
+
+
 def snapshot(path: Path) -> dict:
     """Every folder, link and file (with its bytes and mode) under path."""
     tree = {}
@@ -183,8 +201,8 @@ def test_dry_run_changes_nothing(tmp_path, root, source):
     assert snapshot(root) == before
 
 
-def test_what_drifted_is_put_back_and_only_that(tmp_path, root, source):
-    assert run(INSTALL, root, source=source).returncode == 0
+def test_what_drifted_is_put_back_and_only_that(tmp_path, installed, source):
+    root = installed      # install-pi has run on it
     unit = root / "etc/systemd/system/cellmate.service"
     unit.write_text(unit.read_text().replace("NoNewPrivileges=yes", "NoNewPrivileges=no"))
     ini = root / "var/lib/cellmate/kivy/config.ini"
@@ -255,8 +273,8 @@ def test_uninstall_takes_the_stick_mounting_and_the_folders_systemd_left(tmp_pat
     assert "would    USB stick for the export: " in again.stdout and not (root / "media/cellmate").exists()
 
 
-def test_a_changed_stick_file_is_put_back_and_reloaded(tmp_path, root, source):
-    assert run(INSTALL, root, source=source).returncode == 0
+def test_a_changed_stick_file_is_put_back_and_reloaded(tmp_path, installed, source):
+    root = installed      # install-pi has run on it
     script = root / "opt/cellmate/mount-stick"
     script.write_text("#!/bin/sh\n")                       # edited by hand
     (root / "etc/systemd/system/cellmate-eject.path").chmod(0o600)
@@ -268,8 +286,8 @@ def test_a_changed_stick_file_is_put_back_and_reloaded(tmp_path, root, source):
     assert recorded(log) == [["systemctl", "daemon-reload"]]
 
 
-def test_uninstall_keeps_the_games_and_the_config_unless_purged(root, source):
-    assert run(INSTALL, root, source=source).returncode == 0
+def test_uninstall_keeps_the_games_and_the_config_unless_purged(installed, source):
+    root = installed      # install-pi has run on it
     (root / "var/lib/cellmate/cellmate.db").write_bytes(b"games")
     result = run(UNINSTALL, root)
     assert result.returncode == 0
@@ -411,9 +429,9 @@ CORRUPT = {
 
 
 @pytest.mark.parametrize("case", sorted(CORRUPT))
-def test_uninstall_with_a_corrupt_manifest_undoes_only_what_it_recognises(tmp_path, root, source, case):
+def test_uninstall_with_a_corrupt_manifest_undoes_only_what_it_recognises(tmp_path, installed, case):
     content, reason = CORRUPT[case]
-    assert run(INSTALL, root, source=source).returncode == 0
+    root = installed      # install-pi has run on it
     (root / MANIFEST).write_bytes(content)
     group_before = (root / "etc/group").read_text()
     status_before = (root / "var/lib/dpkg/status").read_text()
@@ -448,8 +466,8 @@ def test_uninstall_with_a_corrupt_manifest_undoes_only_what_it_recognises(tmp_pa
     assert len(recorded(log)) == len(words)          # no command the second time
 
 
-def test_uninstall_dry_run_with_a_corrupt_manifest_changes_nothing(root, source):
-    assert run(INSTALL, root, source=source).returncode == 0
+def test_uninstall_dry_run_with_a_corrupt_manifest_changes_nothing(installed):
+    root = installed      # install-pi has run on it
     (root / MANIFEST).write_bytes(b"{")
     before = snapshot(root)
     result = run(UNINSTALL, root, "--dry-run", "--purge", "--remove-packages")
@@ -473,8 +491,8 @@ BAD_FIELDS = {
 
 
 @pytest.mark.parametrize("field", sorted(BAD_FIELDS))
-def test_a_bad_field_is_named_and_only_it_is_unknown(tmp_path, root, source, field):
-    assert run(INSTALL, root, source=source).returncode == 0
+def test_a_bad_field_is_named_and_only_it_is_unknown(tmp_path, installed, field):
+    root = installed      # install-pi has run on it
     manifest = json.loads((root / MANIFEST).read_text())
     value, code = BAD_FIELDS[field]
     manifest[field] = value
@@ -494,8 +512,8 @@ def test_a_bad_field_is_named_and_only_it_is_unknown(tmp_path, root, source, fie
         assert "systemctl set-default graphical.target" in words
 
 
-def test_a_bad_default_target_is_left_with_the_command_to_set_it_back(tmp_path, root, source):
-    assert run(INSTALL, root, source=source).returncode == 0
+def test_a_bad_default_target_is_left_with_the_command_to_set_it_back(tmp_path, installed):
+    root = installed      # install-pi has run on it
     manifest = json.loads((root / MANIFEST).read_text())
     manifest["default_target"] = "x"
     manifest["groups_added"] = 5
@@ -529,8 +547,8 @@ def test_a_kept_user_with_unknown_groups_stays_in_them(tmp_path, root, source):
     assert "sudo gpasswd --delete cellmate GROUP" in result.stdout
 
 
-def test_unknown_packages_are_named_as_kept_without_remove_packages(root, source):
-    assert run(INSTALL, root, source=source).returncode == 0
+def test_unknown_packages_are_named_as_kept_without_remove_packages(installed):
+    root = installed      # install-pi has run on it
     (root / MANIFEST).write_text("[]")
     result = run(UNINSTALL, root)
     no_traceback(result)
@@ -538,8 +556,8 @@ def test_unknown_packages_are_named_as_kept_without_remove_packages(root, source
     assert "which packages install-pi installed is unknown" in result.stdout
 
 
-def test_install_over_a_corrupt_manifest_keeps_a_copy_and_writes_it_anew(tmp_path, root, source):
-    assert run(INSTALL, root, source=source).returncode == 0
+def test_install_over_a_corrupt_manifest_keeps_a_copy_and_writes_it_anew(tmp_path, installed, source):
+    root = installed      # install-pi has run on it
     (root / MANIFEST).write_bytes(b'{\n  "created_user": tr')
     dry = run(INSTALL, root, "--dry-run", source=source)
     no_traceback(dry)
@@ -569,8 +587,8 @@ def test_install_over_a_corrupt_manifest_keeps_a_copy_and_writes_it_anew(tmp_pat
     assert last.startswith("kept: ") and copies[0].name in last
 
 
-def test_install_over_a_bad_field_keeps_the_good_ones(root, source):
-    assert run(INSTALL, root, source=source).returncode == 0
+def test_install_over_a_bad_field_keeps_the_good_ones(installed, source):
+    root = installed      # install-pi has run on it
     manifest = json.loads((root / MANIFEST).read_text())
     damaged = dict(manifest, groups_added=5)
     (root / MANIFEST).write_text(json.dumps(damaged))
@@ -586,8 +604,8 @@ def test_install_over_a_bad_field_keeps_the_good_ones(root, source):
     assert "nothing to change" in run(INSTALL, root, source=source).stdout
 
 
-def test_a_manifest_that_is_a_folder(tmp_path, root, source):
-    assert run(INSTALL, root, source=source).returncode == 0
+def test_a_manifest_that_is_a_folder(tmp_path, installed, source):
+    root = installed      # install-pi has run on it
     (root / MANIFEST).unlink()
     (root / MANIFEST).mkdir()
     result = run(UNINSTALL, root)
@@ -600,8 +618,8 @@ def test_a_manifest_that_is_a_folder(tmp_path, root, source):
     assert (root / MANIFEST).is_file() and damaged_copies(root)[0].is_dir()
 
 
-def test_what_an_install_does_again_is_known_again(tmp_path, root, source):
-    assert run(INSTALL, root, source=source).returncode == 0
+def test_what_an_install_does_again_is_known_again(tmp_path, installed, source):
+    root = installed      # install-pi has run on it
     (root / MANIFEST).write_text("garbage")
     (root / "etc/passwd").write_text(PASSWD)          # the user removed by hand
     (root / "etc/group").write_text(GROUP)
