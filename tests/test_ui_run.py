@@ -38,7 +38,8 @@ def step2(_dt):
     from kivy.core.window import Window
     app = App.get_running_app()
     report["head"] = app.table.session.head if app.table.session else None
-    report["headline"] = app.screen("dice").ids.headline.text
+    # (the dice screen's words where it is the one shown: asking for it elsewhere would build it)
+    report["headline"] = app.screen("dice").ids.headline.text if app.sm.current == "dice" else None
     report["window"] = list(Window.size)
     Clock.schedule_once(step3, 0.6)    # past the settling of the heap, 0.5 s after the first frame
 
