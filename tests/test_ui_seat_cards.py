@@ -125,9 +125,9 @@ LONG_NAMES = ("Maximiliane-Friedrun", "Anna-Katharina Weber", "Donaudampfschiffa
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_long_names_leave_each_dig_seat_its_tunnel_figure(make_ui, lang):
     """Six names of 20 letters: a name may take two lines and put its chip under it, and
-    the token still shows the figure that matters most, the tunnel points, whole
-    (it showed "+2" in its place), then the second one or "+1" when there is room for
-    them (beside the chip under such a name there is not: the tunnel alone, and its bar)."""
+    the token still shows both figures that matter, whole, a line each: the tunnel
+    points (once "+2" in their place) and the Beatings (once "+1", or nothing beside
+    the chip under such a name)."""
     ui = make_ui(config=Config(language=lang))
     seat_table(ui, "dig", LONG_NAMES)
     ui.app.root.ids.toast.hide()
@@ -138,4 +138,5 @@ def test_long_names_leave_each_dig_seat_its_tunnel_figure(make_ui, lang):
     for card in seat_cards(ui):
         lines = side_lines(card)
         assert card.track and lines and lines[0].startswith(card.track), f"{card.name}: {lines}"
+        assert lines == [card.track, *card.counts], f"{card.name}: {lines}"
     look(ui, name)
