@@ -4,16 +4,23 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+import companion_forks
+from companion_forks import forks  # noqa: F401 (the fixture)
+
 REPO = Path(__file__).parent.parent
 COMPANION = Path(sys.executable).parent / "companion"
 
 
+pytestmark = pytest.mark.usefixtures("forks")     # each command its own process, forked (companion_forks)
+
+
 def script(lines, *args, data_dir=None):
-    argv = [str(COMPANION), "script", *args]
+    argv = ["script", *args]
     if data_dir:
         argv += ["--data-dir", str(data_dir)]
-    proc = subprocess.run(argv, input="".join(l + "\n" for l in lines), capture_output=True, text=True,
-                          timeout=60, cwd=REPO)
+    proc = companion_forks.run(argv, input="".join(l + "\n" for l in lines), text=True, timeout=60, cwd=REPO)
     return proc.returncode, [json.loads(l) for l in proc.stdout.splitlines()]
 
 
@@ -90,8 +97,6 @@ import threading  # noqa: E402
 import time  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
-import pytest  # noqa: E402
-
 import ui.cli  # noqa: E402
 from fs_fixtures import run_mounted, small_disk, sqlite_file  # noqa: E402
 
@@ -100,9 +105,9 @@ SETUP = '{"game": "dice", "players": ["Ann", "Bob"]}'
 
 def raw_script(data: bytes, *args, data_dir=None, env=None, preexec_fn=None):
     """`companion script` fed raw bytes; (exit code, replies, stderr)."""
-    argv = [str(COMPANION), "script", *args] + (["--data-dir", str(data_dir)] if data_dir else [])
-    proc = subprocess.run(argv, input=data, capture_output=True, timeout=120, cwd=REPO,
-                          env={**os.environ, **(env or {})}, preexec_fn=preexec_fn)
+    argv = ["script", *args] + (["--data-dir", str(data_dir)] if data_dir else [])
+    proc = companion_forks.run(argv, input=data, timeout=120, cwd=REPO, env={**os.environ, **(env or {})},
+                               preexec_fn=preexec_fn)
     stderr = proc.stderr.decode("utf-8", "replace")
     assert "Traceback" not in stderr, stderr
     return proc.returncode, [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()], stderr
