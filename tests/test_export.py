@@ -3,7 +3,6 @@ import json
 import os
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,10 +12,12 @@ from companion.games.base import SECRET
 from companion.session import Session
 from companion.store import DB_NAME, Store
 
+import companion_forks
+from companion_forks import forks  # noqa: F401 (the fixture)
 from test_secrets import old_snitch
 
 REPO = Path(__file__).parent.parent
-COMPANION = Path(sys.executable).parent / "companion"
+pytestmark = pytest.mark.usefixtures("forks")     # each command its own process, forked (companion_forks)
 
 
 def _games(store):
@@ -151,8 +152,7 @@ def test_a_mounted_usb_stick_is_found_else_the_data_dir(tmp_path):
 # -- the command -----------------------------------------------------------------------------
 def companion(*args, media=None):
     env = {**os.environ, export.MEDIA_ENV: str(media) if media else "/nonexistent-cellmate-media"}
-    return subprocess.run([str(COMPANION), "export", *args], capture_output=True, text=True, timeout=60,
-                          cwd=REPO, env=env)
+    return companion_forks.run(["export", *args], text=True, timeout=60, cwd=REPO, env=env)
 
 
 def _saved(data):
@@ -478,8 +478,7 @@ class Table:
     """A running `companion script --data-dir`: one line sent, its reply read."""
 
     def __init__(self, data, setup: dict):
-        self.proc = subprocess.Popen([str(COMPANION), "script", "--data-dir", str(data)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+        self.proc = companion_forks.start(["script", "--data-dir", data], stderr=subprocess.PIPE, cwd=REPO)
         self.state = self.send(setup)
 
     def send(self, line: dict) -> dict:
