@@ -3,20 +3,22 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 import threading
-from pathlib import Path
 
-COMPANION = Path(sys.executable).parent / "companion"
+import pytest
+
+import companion_forks
+from companion_forks import forks  # noqa: F401 (the fixture)
+
+pytestmark = pytest.mark.usefixtures("forks")     # each command its own process, forked (companion_forks)
 
 
 def play_until_killed(data_dir, rng, first):
     """Stream rolls into `companion script`, kill it at a random moment. Returns the table as
     it resumed after the last kill (its head and state; None for a new one) and the faces
     acknowledged before this kill."""
-    args = [str(COMPANION), "script", "--data-dir", str(data_dir)] + ([] if first else ["--continue"])
-    proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    args = ["script", "--data-dir", str(data_dir)] + ([] if first else ["--continue"])
+    proc = companion_forks.start(args)
     if first:
         proc.stdin.write('{"game": "dice", "players": ["Ann", "Bob", "Cy"]}\n')
     proc.stdin.flush()
@@ -46,8 +48,8 @@ def play_until_killed(data_dir, rng, first):
 
 
 def resumed_faces(data_dir):
-    out = subprocess.run([str(COMPANION), "script", "--data-dir", str(data_dir), "--continue"],
-                         input="", capture_output=True, text=True, timeout=60).stdout
+    out = companion_forks.run(["script", "--data-dir", str(data_dir), "--continue"], input="", text=True,
+                              timeout=60).stdout
     reply = json.loads(out.splitlines()[0])
     return reply["head"], reply["state"]
 
