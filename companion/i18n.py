@@ -253,7 +253,7 @@ class Texts(Mapping):
         """format, remembered: a table says the same texts at every refresh (the last
         few thousand kept; a field whose value cannot be a dict key is said afresh)."""
         # the fields' types too: 1, 1.0 and True are equal keys but are said differently
-        said = (key, tuple(params.items()), tuple(map(type, params.values()))) if params else key
+        said = (key, *params.items(), *map(type, params.values())) if params else key
         try:
             text = self._said.get(said)
         except TypeError:
@@ -450,6 +450,14 @@ class Catalogue:
 
     def __call__(self, key: str, **params) -> str:
         said = texts(self.lang)
+        # a text this language said before, from its memo without a call more (as Texts.say keys it;
+        # only a key this language has is ever in it): a board says some hundred texts a refresh
+        try:
+            text = said._said.get((key, *params.items(), *map(type, params.values())) if params else key)
+        except TypeError:
+            text = None
+        if text is not None:
+            return text
         if not said.has(key):
             said = texts(FALLBACK)
             if not said.has(key):
