@@ -120,11 +120,10 @@ class Game(Voice, Pads, Secrets):
         if self._over(state):
             return []
         out = []
-        for move in self.moves:
-            if not self._in_phase(state, move):
-                continue
+        for move in self._moves_in(state.get("phase")):
             for seat in move.actors(state):
-                if any(rule.refusal(state, seat) for rule in move.unless):
+                # (refused or not is all a list needs: Rule.refusal would word why, for nobody)
+                if any(rule.when(state, seat) for rule in move.unless):
                     continue
                 listing = move.listing(state, seat) if move.listing else [move.params_for(state, seat)]
                 out.extend(self._spec(move, seat, params) for params in listing)
@@ -233,6 +232,19 @@ class Game(Voice, Pads, Secrets):
             table = {m.type: m for m in self.moves}
             self.__dict__["_by_type"] = table
         return table
+
+    def _moves_in(self, phase) -> tuple[Move, ...]:
+        """The moves that may happen in this phase (_in_phase), in their order: a table
+        worked out once for each phase met, as legal_actions runs at every refresh."""
+        table = self.__dict__.setdefault("_by_phase", {})
+        try:
+            return table[phase]
+        except (KeyError, TypeError):
+            pass
+        moves = tuple(m for m in self.moves if m.phases is None or phase in m.phases)
+        if isinstance(phase, str):      # (a broken state's phase, of any type, is not kept)
+            table[phase] = moves
+        return moves
 
     def _over(self, state: dict) -> bool:
         return bool(state.get("finished")) or state.get("phase") == self.over_phase
