@@ -171,14 +171,21 @@ class HeistView:
         Whose turn it is is state["current"]; heists, Starter Cash and gems are on the seat's token."""
         phase, fr, values = state["phase"], state["first_roll"], state["values"]
         rolls, again = fr["rolls"], fr["round"] > 1
-        return {seat: [words for shown, words in (
-            (phase == "first_player" and rolls[seat] is not None, t("heist.badge.rolled", value=rolls[seat])),
-            (phase == "first_player" and again and seat in fr["contenders"] and rolls[seat] is None,
-             t("heist.badge.again")),
-            (phase in PLAY_PHASES, t("heist.badge.team", count=mine["team"])),
-            (values[seat] is not None, t("heist.badge.value", value=values[seat])),
-            (seat in state["winners"], t("heist.badge.winner"))) if shown]
-            for seat, mine in enumerate(state["seats"])}
+
+        def tags(seat, mine):       # (each said only when shown: a summary is made at every refresh)
+            out = []
+            if phase == "first_player" and rolls[seat] is not None:
+                out.append(t("heist.badge.rolled", value=rolls[seat]))
+            if phase == "first_player" and again and seat in fr["contenders"] and rolls[seat] is None:
+                out.append(t("heist.badge.again"))
+            if phase in PLAY_PHASES:
+                out.append(t("heist.badge.team", count=mine["team"]))
+            if values[seat] is not None:
+                out.append(t("heist.badge.value", value=values[seat]))
+            if seat in state["winners"]:
+                out.append(t("heist.badge.winner"))
+            return out
+        return {seat: tags(seat, mine) for seat, mine in enumerate(state["seats"])}
 
     # -- the board ---------------------------------------------------------------------
     def board(self, state, t):
@@ -187,13 +194,15 @@ class HeistView:
         if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
             return None
         order = gem_order(state)
+        gem = {c: t(f"heist.param.gem.{c}") for c in order}     # each colour's name, said once a board
         areas = tuple(self._heist_area(t, state, slot) for slot in range(len(state["heists"])))
-        counters = [Tally(f"bag.{c}", t("heist.board.bag", colour=t(f"heist.param.gem.{c}")), state["bag"][c],
-                          total=state["start_bag"][c], colour=c, short=t(f"heist.param.gem.{c}")) for c in order]
+        counters = [Tally(f"bag.{c}", t("heist.board.bag", colour=gem[c]), state["bag"][c],
+                          total=state["start_bag"][c], colour=c, short=gem[c]) for c in order]
         counters.append(Tally("completed", t("heist.board.completed"), state["completed"],
                               total=heists_to_end(len(state["players"])), big=True,
                               short=t("heist.board.completed_short")))
-        seats = tuple(self._seat_view(t, state, seat, order) for seat in range(len(state["seats"])))
+        labels = (t("heist.board.team"), t("heist.board.cash"), t("heist.board.heists"))
+        seats = tuple(self._seat_view(t, state, seat, order, gem, labels) for seat in range(len(state["seats"])))
         return Board(counters=tuple(counters), areas=areas, tokens=self._dice(t, state), seats=seats,
                      scores=self._scores(t, state, order), layout="row")
 
@@ -223,13 +232,14 @@ class HeistView:
                                      place=f"heist.{slot}", colour=state["colours"][seat], short=dice))
         return tuple(out)
 
-    def _seat_view(self, t, state, seat, order):
+    def _seat_view(self, t, state, seat, order, gem, labels):
+        """A seat's token; gem: each colour's name, labels: the team's, the cash's and the heists'."""
         mine = state["seats"][seat]
         gems = [(c, mine["gems"][c]) for c in order if mine["gems"][c]]
-        counts = [(t(f"heist.param.gem.{c}"), n) for c, n in gems] + [
-            (t("heist.board.team"), mine["team"]), (t("heist.board.cash"), mine["cash"]),
-            (t("heist.board.heists"), len(mine["heists"]))]
-        short = [t("heist.seat.gems", colour=t(f"heist.param.gem.{c}"), count=n) for c, n in gems] + [
+        team, cash, heists = labels
+        counts = [(gem[c], n) for c, n in gems] + [
+            (team, mine["team"]), (cash, mine["cash"]), (heists, len(mine["heists"]))]
+        short = [t("heist.seat.gems", colour=gem[c], count=n) for c, n in gems] + [
             t("heist.seat.team", count=mine["team"]), t("heist.seat.cash", count=mine["cash"]),
             t("heist.seat.heists", count=len(mine["heists"]))]
         facts = [t("heist.board.colour", colour=colour(t, state["colours"][seat]))]
