@@ -28,28 +28,29 @@ NAMES = ("Annemarie", "Bartholomäus", "Cleo", "Dörte", "Emil", "Friederike-Sop
 
 
 def played(seed):
-    """One seeded random game (tests/random_play.py): its states in order, and each action
-    with the state it was made in. Every other game heists by Perfection (a skill total
-    of 60), so that games reach the end and its scoreboard too."""
+    """One seeded random game (tests/random_play.py): its states in order, each action with
+    the state it was made in, and each state's legal actions (legal[i] those of states[i],
+    so of done[i]'s state too). Every other game heists by Perfection (a skill total of 60),
+    so that games reach the end and its scoreboard too."""
     rng = random.Random(seed)
     count = rng.randint(GAME.min_players, GAME.max_players)
     session = Session.create(Store.memory(), "heist", list(NAMES[:count]), random_options(GAME, rng), rng=rng)
     states, done = [session.view], []
+    legal = [GAME.legal_actions(states[-1])]
     for _ in range(900):
-        legal = GAME.legal_actions(session.view)
-        if not legal:
+        if not legal[-1]:
             break
-        action = random_action(rng.choice(legal), rng)
+        action = random_action(rng.choice(legal[-1]), rng)
         if seed % 2 and "total" in action:
             action["total"] = 60
-        before = session.view
         try:
             session.act(action)
         except IllegalAction:
             continue
+        done.append((states[-1], session.last_action))
         states.append(session.view)
-        done.append((before, session.last_action))
-    return session, states, done
+        legal.append(GAME.legal_actions(states[-1]))
+    return session, states, done, legal
 
 
 @functools.cache
@@ -65,20 +66,30 @@ def games_played():
     return games
 
 
+@functools.cache
+def said(lang):
+    """What each state's summary says in this language that the tests read (its headline,
+    prompt and badges), by game: made once per worker, as two tests read it (the whole
+    summaries of every state would weigh some 150 MB a language)."""
+    t = next(t for t in LANGS if t.lang == lang)
+    return [[(summary["headline"], summary["prompt"], summary["badges"])
+             for summary in (GAME.summary(state, t) for state in states)] for _, states, _, _ in games_played()]
+
+
 def gem_order(state):
     return state["colours"] + ["clear"]
 
 
 def test_random_play_reaches_every_phase_and_the_end():
-    phases = {state["phase"] for _, states, _ in games_played() for state in states}
+    phases = {state["phase"] for _, states, _, _ in games_played() for state in states}
     assert phases == set(PHASES)
-    assert sum(session.finished for session, _, _ in games_played()) >= 4
+    assert sum(session.finished for session, _, _, _ in games_played()) >= 4
 
 
 @pytest.mark.parametrize("t", LANGS, ids=lambda t: t.lang)
 def test_every_seat_token_has_two_short_figures_at_most_and_gems_as_pips_in_one_order(t):
-    for session, states, _ in games_played():
-        for state in states:
+    for (session, states, _, _), summaries in zip(games_played(), said(t.lang)):
+        for state, (_, _, badges) in zip(states, summaries):
             board = GAME.board(state, t)
             if board is None:
                 assert state["phase"] == "setup"     # the checklist is the screen
@@ -89,7 +100,7 @@ def test_every_seat_token_has_two_short_figures_at_most_and_gems_as_pips_in_one_
             for view, mine in zip(board.seats, state["seats"]):
                 assert 1 <= len(view.figures) <= 2 and all(len(f) <= FIGURE_MOST for f in view.figures), view
                 assert view.pips == tuple((c, mine["gems"][c]) for c in order if mine["gems"][c])
-            for tags in GAME.summary(state, t)["badges"].values():
+            for tags in badges.values():
                 assert len(tags) <= 2 and all(len(tag) <= FIGURE_MOST for tag in tags), tags
             for token in board.tokens:                # a player's dice on a heist, the faces by step: "A6 B3"
                 assert token.colour in state["colours"] and len(token.short) <= len("A6 B6 C6 D6")
@@ -97,23 +108,22 @@ def test_every_seat_token_has_two_short_figures_at_most_and_gems_as_pips_in_one_
 
 @pytest.mark.parametrize("t", LANGS, ids=lambda t: t.lang)
 def test_every_prompt_is_two_short_lines_and_every_headline_one(t):
-    for _, states, _ in games_played():
-        for state in states:
-            summary = GAME.summary(state, t)
+    for (_, states, _, _), summaries in zip(games_played(), said(t.lang)):
+        for state, (headline, prompt, _) in zip(states, summaries):
             if state["phase"] == "setup":
                 continue       # the setup checklist's words are everybody's (companion/locale), not Heist's
-            assert summary["prompt"] and len(summary["prompt"]) <= PROMPT_MOST[t.lang], summary["prompt"]
-            headline = summary["headline"]
+            assert prompt and len(prompt) <= PROMPT_MOST[t.lang], prompt
+            short = headline
             for player in state["players"]:
-                headline = headline.replace(player["name"], "")
-            assert len(headline) <= 24, summary["headline"]
-            assert "heist." not in summary["prompt"] + summary["headline"] and "{" not in summary["prompt"]
+                short = short.replace(player["name"], "")
+            assert len(short) <= 24, headline
+            assert "heist." not in prompt + headline and "{" not in prompt
 
 
 def test_prep_and_heist_are_two_equal_choices_in_both_languages():
-    for _, states, _ in games_played():
-        for state in states:
-            looks = {spec.type: spec.look for spec in GAME.legal_actions(state)}
+    for _, _, _, legal in games_played():
+        for specs in legal:
+            looks = {spec.type: spec.look for spec in specs}
             assert looks.get("prep", EQUAL) == EQUAL and looks.get("attempt", EQUAL) == EQUAL
             assert all(look == PLAIN for kind, look in looks.items() if kind not in ("prep", "attempt"))
     en, de = LANGS
@@ -137,7 +147,7 @@ def test_german_says_the_game_in_german_one_word_a_meaning():
 
 @pytest.mark.parametrize("t", LANGS, ids=lambda t: t.lang)
 def test_the_end_is_a_ranked_scoreboard_in_the_games_words(t):
-    ended = [states[-1] for session, states, _ in games_played() if session.finished]
+    ended = [states[-1] for session, states, _, _ in games_played() if session.finished]
     assert ended
     for state in ended:
         scores = GAME.board(state, t).scores
@@ -157,14 +167,14 @@ def test_the_end_is_a_ranked_scoreboard_in_the_games_words(t):
 def test_the_log_says_what_happened_in_the_past_tense(t):
     """Every move random play made is said in Heist's own words (its log_words or a
     "heist.done.<type>"), never as the button that was pressed ("Ann: Prep turn")."""
-    for session, _, done in games_played():
+    for session, _, done, legal in games_played():
         players = session.setup["players"]
-        for before, action in done:
+        for (before, action), specs in zip(done, legal):
             kind = action["type"]
             own = GAME.log_words(action, players, t) is not None or t(f"heist.done.{kind}") != f"heist.done.{kind}"
             assert own, kind
             seat, said = describe(t, GAME, players, before, action)
-            spec = find_spec(GAME.legal_actions(before), action)
+            spec = find_spec(specs, action)
             assert said != by_whom(t, players, seat, t(spec.label)) and not said.startswith(f"{t(spec.label)}")
             assert "heist." not in said and "{" not in said, said
 
