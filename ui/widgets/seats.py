@@ -13,7 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from .. import rounded, theme
 from ..wrapping import name_lines, pack
 from .looks import LaterLook
-from .quiet import Marks, QuietLabel  # noqa: F401  (QuietLabel: seats.kv's labels, drawn only with words)
+from .quiet import Marks, QuietLabel
 from .text import NameLabel, drawn_width, table_language
 
 
@@ -33,6 +33,16 @@ class SeatName(NameLabel):
         room = self.room - self.padding[0] - self.padding[2] - self.reserve - dp(2)
         self.text = "\n".join(name_lines(self.name, room, lambda text: drawn_width(text, size, bold),
                                           table_language()))
+
+
+class SeatBeside(QuietLabel):
+    """The pieces at a seat that fit after a short name (seats.kv), made for a token the
+    first time it has one: most tables (the dice table) never do."""
+
+
+class SeatPadMark(QuietLabel):
+    """A seat's pad offline, in words under its figures (seats.kv), made for a token the
+    first time its pad says so: a start with no pads makes none."""
 
 
 class SeatCard(LaterLook, BoxLayout):
@@ -72,6 +82,8 @@ class SeatCard(LaterLook, BoxLayout):
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
         self._marks = Marks(self.canvas.before)    # over its face: SeatCard._mark
+        self.fbind("pad_text", self._pad_words)
+        self._pad_words()
         self.bind(pos=self._mark, size=self._mark, current=self._mark, track=self._mark,
                   track_share=self._mark, pad=self._mark)
         self._mark()
@@ -111,6 +123,26 @@ class SeatCard(LaterLook, BoxLayout):
         elif self.pad == "offline":
             offline[1].circle = (x + w - dp(10.5), y + h - dp(10.5), dp(4.5))
 
+    def _pad_words(self, *_):
+        """The pad's words under the figures (SeatPadMark), made the first time there are any."""
+        mark = self.ids.get("pad_mark")
+        if mark is None:
+            if not self.pad_text:
+                return
+            mark = self.ids["pad_mark"] = SeatPadMark()
+            self.add_widget(mark, index=1)    # under the figures, above the room left below them
+        mark.text = self.pad_text
+
+    def _beside(self):
+        """The label for the pieces beside the name (SeatBeside), made the first time one fits there."""
+        beside = self.ids.get("beside")
+        if beside is None:
+            beside = self.ids["beside"] = SeatBeside()
+            row = self.ids.row
+            row.padding = 0     # its gap before it now a spacing (seats.kv)
+            row.add_widget(beside)     # after the name
+        return beside
+
     def _place_chip(self, full: float) -> float:
         """The chip beside the name while the name takes two lines there at most; beside
         the figures, under a name given the whole width, when it would take three: the
@@ -137,7 +169,7 @@ class SeatCard(LaterLook, BoxLayout):
             return
         from kivy.utils import escape_markup
         ids = self.ids
-        side, beside, row = ids.side, ids.beside, ids.row
+        side, row = ids.side, ids.row
         whole = self.width - self.padding[0] - self.padding[2]
         full = self._place_chip(whole) - dp(2)
         size = side.font_size
@@ -158,8 +190,10 @@ class SeatCard(LaterLook, BoxLayout):
         there = []
         while tags and width(SEPARATOR.join(there + [tags[0]])) <= room:
             there.append(tags.pop(0))
-        beside.text = separator.join(paint(tag, tag_colour) for tag in there)
-        beside.width = width(SEPARATOR.join(there)) + dp(8) if there else 0    # clear of the frame
+        beside = self._beside() if there else ids.get("beside")
+        if beside is not None:
+            beside.text = separator.join(paint(tag, tag_colour) for tag in there)
+            beside.width = width(SEPARATOR.join(there)) + dp(8) if there else 0    # clear of the frame
         counts = ([self.track] if self.track else []) + list(self.counts)
         pips = [(colour, f"{PIP}{count}") for colour, count in self.pips]
         figures = counts + [text for _colour, text in pips]
@@ -226,7 +260,8 @@ class SeatCard(LaterLook, BoxLayout):
     def room_for_lines(self) -> float:
         """The height left under the name for the lines of figures."""
         ids = self.ids
-        return self.height - self.padding[1] - self.padding[3] - ids.row.height - ids.pad_mark.height
+        mark = ids.get("pad_mark")
+        return self.height - self.padding[1] - self.padding[3] - ids.row.height - (mark.height if mark else 0)
 
 _LINES_HIGH: dict = {}    # SeatCard._lines_high: the figures' height drawn, by kind of lines
 SEPARATOR = "\u200a·\u200a"    # hair spaces: one more figure to a line
