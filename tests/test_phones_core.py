@@ -116,25 +116,27 @@ def other_ballots(pads: PadTable, state, seat: int, rng) -> PadTable:
 
 def check_every_seat(session, pads, rng):
     """For each seat: its view is JSON, holds the interface's keys, and is the same whatever
-    the secrets it may not know hold; its forms each name this seat's own moves."""
-    for seat in range(len(session.state["players"])):
-        for lang in ("en", "de"):
+    the secrets it may not know hold; its forms each name this seat's own moves. (A language
+    at a time: the table's board and badges are the same for every seat, and so is what
+    phones.seat_view shares between them.)"""
+    for lang in ("en", "de"):
+        t = Catalogue(lang)
+        board = session.game.board(session.view, t)
+        badges = session.game.summary(session.view, t).get("badges") or {}
+        for seat in range(len(session.state["players"])):
             view = seat_view(session, seat, lang, pads, now=1000.0)
             assert set(view) == KEYS and view["you"] == seat and view["v"] == session.head
             json.dumps(view)
             twin = unknown_to(session, seat, rng)
             twin_pads = other_ballots(pads, session.view, seat, rng) if session.game.ballot(session.view) else pads
             assert comparable(seat_view(twin, seat, lang, twin_pads, now=1000.0)) == comparable(view), (seat, lang)
-            check_figures(session, view, lang)
+            check_figures(view, board, badges)
 
 
-def check_figures(session, view, lang):
+def check_figures(view, board, badges):
     """Every seat in a phone's list says what its token round the table says (the game's
-    board and badges): the game's figures for it (but one its track says), its progress
-    on the track, its pieces, its pips; nothing else."""
-    t = Catalogue(lang)
-    board = session.game.board(session.view, t)
-    badges = session.game.summary(session.view, t).get("badges") or {}
+    board and badges, in the phone's language): the game's figures for it (but one its
+    track says), its progress on the track, its pieces, its pips; nothing else."""
     for entry in view["players"]:
         seat = entry["seat"]
         pieces = [str(tag) for tag in badges.get(seat, ())]
