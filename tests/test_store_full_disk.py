@@ -148,7 +148,8 @@ def test_a_forked_program_ends_as_its_own_process_would(tmp_path):
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "bus.code").read_text() == "135\n"
     assert (tmp_path / "error.code").read_text() == "1\n"
-    assert "Traceback" in (tmp_path / "error.err").read_text() and "RuntimeError: boom" in (tmp_path / "error.err").read_text()
+    error = (tmp_path / "error.err").read_text()
+    assert "Traceback" in error and "RuntimeError: boom" in error
     assert (tmp_path / "exit.code").read_text() == "0\n"
     assert (tmp_path / "exit").read_text() == "['a', 'b'] typed\nat exit\n"
     assert (tmp_path / "companion.code").read_text() == "0\n"
