@@ -73,9 +73,18 @@ sys.exit(code)
 """
 
 
-def run_companion(tmp_path, *args, driver=DRIVER):
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    """The user's cache dir (the parsed catalogue and kv files, Mesa's shaders), kept from one
+    start to the next as a person's is: the first start of the module fills it, the others
+    read it (~0.25 s of CPU a start). The first start of all, with none, is
+    test_companion_run_reopens_the_table_and_takes_keys's own."""
+    return tmp_path_factory.mktemp("cache")
+
+
+def run_companion(tmp_path, *args, driver=DRIVER, cache=None):
     env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy", KIVY_NO_ARGS="1",
-               KIVY_HOME=str(tmp_path / "kivy"), XDG_CACHE_HOME=str(tmp_path / "cache"),
+               KIVY_HOME=str(tmp_path / "kivy"), XDG_CACHE_HOME=str(cache or tmp_path / "cache"),
                PYTHONPATH=str(ROOT))
     for name in ("KIVY_NO_CONSOLELOG", "KIVY_LOG_MODE"):     # as a terminal has it: the app decides
         env.pop(name, None)
@@ -170,7 +179,7 @@ sys.exit(code)
 """
 
 
-def test_a_german_table_starts_without_waiting_for_its_hyphenation_dictionary_then_breaks_by_it(tmp_path):
+def test_a_german_table_starts_without_waiting_for_its_hyphenation_dictionary_then_breaks_by_it(tmp_path, cache):
     """Reading the German dictionary takes ~0.6 s here (seconds on a Pi): the first frame
     does not wait for it (a German game screen started some 0.8 s later). A seat's long
     name breaks after as many letters as fit meanwhile ("Donaudam-" / "pfschiffahrt"
@@ -188,7 +197,7 @@ def test_a_german_table_starts_without_waiting_for_its_hyphenation_dictionary_th
     config = tmp_path / "config.toml"
     config.write_text('language = "de"\n', encoding="utf-8")
     code, report = run_companion(tmp_path, "--data-dir", str(data), "--config", str(config), "--simulate",
-                                 "--size", "800x480", driver=DICTIONARY_DRIVER)
+                                 "--size", "800x480", driver=DICTIONARY_DRIVER, cache=cache)
     assert code == 0
     assert report["start_read"] == []                   # the first frame did not wait for it
     assert report["start_place"].replace("-\n", "") == "Donaudampfschiffahrt"
@@ -199,17 +208,18 @@ def test_a_german_table_starts_without_waiting_for_its_hyphenation_dictionary_th
     assert report["place"] == "Donaudampf-\nschiffahrt", report                 # then the dictionary's, two lines
 
 
-def test_companion_run_verbose_shows_kivys_log(tmp_path):
-    code, report = run_companion(tmp_path, "--data-dir", str(tmp_path / "data"), "--simulate", "--verbose")
+def test_companion_run_verbose_shows_kivys_log(tmp_path, cache):
+    code, report = run_companion(tmp_path, "--data-dir", str(tmp_path / "data"), "--simulate", "--verbose",
+                                 cache=cache)
     assert code == 0 and report["start_screen"] == "home"
     assert "[Kivy" in run_companion.terminal and "Games are saved in:" in run_companion.terminal
 
 
-def test_a_config_that_cannot_be_looked_at_and_a_wrong_size_are_problems_named_not_a_stop(tmp_path):
+def test_a_config_that_cannot_be_looked_at_and_a_wrong_size_are_problems_named_not_a_stop(tmp_path, cache):
     # (as the service user finding root's config: stat itself fails; a name too long does that for root too)
     config = tmp_path / ("x" * 300 + ".toml")
     code, report = run_companion(tmp_path, "--data-dir", str(tmp_path / "data"), "--simulate", "--config", str(config),
-                                 "--size", "10x10")
+                                 "--size", "10x10", cache=cache)
     terminal = run_companion.terminal
     assert code == 0 and report["start_screen"] == "home", terminal[-2000:]
     assert report["start_modules"] == []      # no config file read: no TOML parser
@@ -263,12 +273,12 @@ def test_no_look_read_after_the_first_frame_can_override_a_subclass_look():
     assert clashes == []
 
 
-def test_a_data_dir_in_the_config_that_is_a_file_is_named_as_the_config_problem_it_is(tmp_path):
+def test_a_data_dir_in_the_config_that_is_a_file_is_named_as_the_config_problem_it_is(tmp_path, cache):
     """"memory only" alone left the person at the terminal guessing why (issue 31, section 4)."""
     (tmp_path / "file").write_text("x")
     config = tmp_path / "config.toml"
     config.write_text(f'data_dir = "{tmp_path / "file"}"\n', encoding="utf-8")
-    code, report = run_companion(tmp_path, "--config", str(config), "--simulate")
+    code, report = run_companion(tmp_path, "--config", str(config), "--simulate", cache=cache)
     terminal = run_companion.terminal
     assert code == 0 and report["start_screen"] == "home", terminal[-2000:]
     assert "Games are saved in: nowhere: this run keeps games in memory only" in terminal
@@ -276,14 +286,14 @@ def test_a_data_dir_in_the_config_that_is_a_file_is_named_as_the_config_problem_
             "memory only") in terminal
 
 
-def test_a_named_pipe_as_the_config_is_refused_at_once_and_the_app_starts(tmp_path):
+def test_a_named_pipe_as_the_config_is_refused_at_once_and_the_app_starts(tmp_path, cache):
     """Reading a FIFO nobody writes to waited forever: the app never started (issue 31, section 4).
     And a --data-dir that cannot be used says why beside "memory only"."""
     config = tmp_path / "config.toml"
     os.mkfifo(config)
     (tmp_path / "file").write_text("x")
     code, report = run_companion(tmp_path, "--config", str(config), "--data-dir", str(tmp_path / "file"),
-                                 "--simulate")
+                                 "--simulate", cache=cache)
     terminal = run_companion.terminal
     assert code == 0 and report["start_screen"] == "home", terminal[-2000:]
     assert f"Config: {config} (cannot be read: the defaults)" in terminal
