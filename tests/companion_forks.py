@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -172,6 +173,10 @@ class Forked:
             self.returncode = int(status)
         return self.returncode
 
+    def kill(self):
+        if self.returncode is None:
+            os.kill(self.pid, signal.SIGKILL)
+
     def poll(self):
         return self.wait(0) if self.returncode is None and self._done() else self.returncode
 
@@ -197,7 +202,7 @@ def run(args, input=None, *, cwd=None, env=None, timeout=60, text=False, preexec
         try:
             code = child.wait(timeout)
         except subprocess.TimeoutExpired:
-            os.kill(child.pid, 9)
+            child.kill()
             raise
         stdout.seek(0)
         stderr.seek(0)

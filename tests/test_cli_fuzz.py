@@ -21,16 +21,16 @@ import select
 import shutil
 import sqlite3
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
+import companion_forks
 from companion import games
+from companion_forks import forks  # noqa: F401 (the fixture)
 from random_play import random_action, random_options
 
-COMPANION = Path(sys.executable).parent / "companion"
 LINES_PER_GAME = 10_000 // len(games.GAMES) + 100   # over 10,000 lines in all, shared by the games
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -101,8 +101,7 @@ def broken_line(rng: random.Random) -> bytes:
 
 class Harness:
     def __init__(self, data_dir: Path, game_id: str, rng: random.Random):
-        self.proc = subprocess.Popen([str(COMPANION), "script", "--data-dir", str(data_dir)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.proc = companion_forks.start(["script", "--data-dir", data_dir], text=False, stderr=subprocess.PIPE)
         self.game = games.get(game_id)
         self.rng = rng
         self.db: sqlite3.Connection | None = None
@@ -189,6 +188,7 @@ def data_dir(tmp_path):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.mark.usefixtures("forks")      # each game's script its own process, forked (companion_forks)
 @pytest.mark.parametrize("game_id", list(games.GAMES))
 def test_thousands_of_hostile_lines_get_one_clear_reply_each_and_refused_ones_change_nothing(data_dir, game_id):
     rng = random.Random(f"fuzz-{game_id}-2026")
