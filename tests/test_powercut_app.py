@@ -26,7 +26,11 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
+import companion_forks
 from companion.store import DB_NAME, Store
+from companion_forks import forks  # noqa: F401 (the fixture)
 
 COMPANION = Path(sys.executable).parent / "companion"
 FIRST_FRAME = "CELLMATE-FIRST-FRAME"
@@ -59,11 +63,12 @@ class App:
 
 
 class Writer:
-    """`companion script` streaming rolls into a new game of its own; remembers each one it saw acknowledged."""
+    """`companion script` streaming rolls into a new game of its own; remembers each one it saw acknowledged.
+    Its own process, forked from one Python that has imported Cellmate (companion_forks): the app
+    is the one whose start is part of what is killed."""
 
     def __init__(self, data_dir: Path, rng: random.Random):
-        self.proc = subprocess.Popen([str(COMPANION), "script", "--data-dir", str(data_dir)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.proc = companion_forks.start(["script", "--data-dir", data_dir])
         self.rng = random.Random(rng.random())
         self.acked: list[int] = []
         self.session: int | None = None
@@ -119,13 +124,14 @@ def saved_faces(data_dir: Path) -> dict[int, list[int]]:
     return games
 
 
+@pytest.mark.usefixtures("forks")     # the writers (companion_forks)
 def test_killing_the_running_app_loses_no_acknowledged_roll(tmp_path):
     data_dir, kivy_home = tmp_path / "data", tmp_path / "kivy"
     kivy_home.mkdir()
-    setup = subprocess.run([str(COMPANION), "script", "--data-dir", str(data_dir)],
-                           input='{"game": "dice", "players": ["Ann", "Bob", "Cy"]}\n'
-                                 + "".join(json.dumps({"action": "roll", "dice": [f]}) + "\n" for f in (6, 1, 4)),
-                           capture_output=True, text=True, timeout=60)
+    setup = companion_forks.run(["script", "--data-dir", data_dir],
+                                input='{"game": "dice", "players": ["Ann", "Bob", "Cy"]}\n'
+                                      + "".join(json.dumps({"action": "roll", "dice": [f]}) + "\n" for f in (6, 1, 4)),
+                                text=True, timeout=60)
     assert setup.returncode == 0, setup.stderr
     saved = saved_faces(data_dir)
     assert list(saved.values()) == [[6, 1, 4]]
