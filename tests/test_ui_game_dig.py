@@ -65,8 +65,8 @@ def test_dig_michelle_moves_and_extorts(make_ui, lang):
     assert [chip.letter for chip in pieces[:1]] == ["B"]
     assert [pill.text for pill in pieces[1:]] == [
         next(tk.short or tk.label for tk in GAMES["dig"].board(session.state, t).tokens if tk.key == "michel")]
-    ui.shot(f"dig-{lang}-2-raw")
-    look(ui, f"dig-{lang}-2-michelle-extorts")
+    raw = ui.shot(f"dig-{lang}-2-raw")
+    look(ui, f"dig-{lang}-2-michelle-extorts", drawn=raw)     # the same state: that picture, not another frame
 
     # the extortion, step by step: a Knife on the Michel card, and Ben gives up
     dialog = act(ui, "michel_card")

@@ -11,8 +11,8 @@ import pytest
 
 from companion.config import Config
 from test_ui_seat_cards import framed
-from ui_fixtures import (act, answer, kivy_window, look, make_ui, number, plain, seat_cards, start_game,  # noqa: F401
-                         to_gun_vote)
+from ui_fixtures import (act, answer, kivy_window, look, make_ui, number, pictured, plain, seat_cards,  # noqa: F401
+                         start_game, to_gun_vote)
 
 pytestmark = pytest.mark.ui
 
@@ -88,14 +88,14 @@ def test_the_seats_sit_round_the_edge_clockwise_with_the_soap_and_the_guard_on_t
     t = ui.app.table.t
     session = ui.app.table.session
     screen = ui.app.screen("game")
-    ui.shot(f"snitch-table-{lang}-{players}-seats")       # to look at, whatever the checks find
-    check_ring(ui, players)
-    cards = seat_cards(ui)
-    assert [(c.colour, c.letter, c.name) for c in cards] == [(p["colour"], p["letter"], p["name"])
-                                                             for p in session.state["players"]]
-    soap, cuffs_up, guard = t("snitch.badge.soap"), t("snitch.board.cuffs_up"), t("snitch.board.guard")
-    assert tags_at(ui) == {soap: [0], guard: [1]}             # handcuffs face down, as the Soap comes: no tag
-    assert [framed(card) for card in cards] == [seat == 0 for seat in range(players)]      # Anna's turn: the Soap
+    with pictured(ui, f"snitch-table-{lang}-{players}-seats"):       # to look at, whatever the checks find
+        check_ring(ui, players)
+        cards = seat_cards(ui)
+        assert [(c.colour, c.letter, c.name) for c in cards] == [(p["colour"], p["letter"], p["name"])
+                                                                 for p in session.state["players"]]
+        soap, cuffs_up, guard = t("snitch.badge.soap"), t("snitch.board.cuffs_up"), t("snitch.board.guard")
+        assert tags_at(ui) == {soap: [0], guard: [1]}         # handcuffs face down, as the Soap comes: no tag
+        assert [framed(card) for card in cards] == [seat == 0 for seat in range(players)]  # Anna's turn: the Soap
     look(ui, f"snitch-table-{lang}-{players}-seats")
 
     # the Soap goes round: its tags and the frame go with it; Ben, with the Guard, ends a turn: handcuffs up
@@ -104,25 +104,26 @@ def test_the_seats_sit_round_the_edge_clockwise_with_the_soap_and_the_guard_on_t
         assert screen.ids.end_turn.text == t("snitch.action.pass_soap")       # always in sight: End turn
         act(ui, "pass_soap")
         ui.pump(2)
-        ui.shot(f"snitch-table-{lang}-{players}-seats-soap-passed")
-        check_ring(ui, players)
-        assert seat_cards(ui) == cards                                         # moved tags, not new tokens
-        at = tags_at(ui)
-        assert at[soap] == [holder] and at[guard] == [1]
-        assert [framed(card) for card in cards] == [seat == holder for seat in range(players)]
-    assert session.state["handcuffs_up"] and tags_at(ui)[cuffs_up] == [2]
+        with pictured(ui, f"snitch-table-{lang}-{players}-seats-soap-passed"):
+            check_ring(ui, players)
+            assert seat_cards(ui) == cards                                     # moved tags, not new tokens
+            at = tags_at(ui)
+            assert at[soap] == [holder] and at[guard] == [1]
+            assert [framed(card) for card in cards] == [seat == holder for seat in range(players)]
+            if holder == 2:
+                assert session.state["handcuffs_up"] and tags_at(ui)[cuffs_up] == [2]
     look(ui, f"snitch-table-{lang}-{players}-seats-soap-passed")
 
 
 def test_the_guard_at_the_soap_holders_seat_and_nothing_secret_on_the_table(make_ui):
     ui = make_ui()
     seated(ui, 6, guard="Emil", soap="Emil")      # the Soap holder has the Guard: silenced, two tags there
-    ui.shot("snitch-table-en-6-seats-guard-with-the-soap")
-    check_ring(ui, 6)
-    # only the pieces everybody sees, on Emil's token: no Item, no vote, no card
-    assert tags_at(ui) == {"Soap": [4], "Guard": [4]}
-    hands = ui.app.table.session.state["hands"]
-    assert [card.counts for card in seat_cards(ui)] == [[f"{hand} cards", "Scheme 0/3"] for hand in hands]
+    with pictured(ui, "snitch-table-en-6-seats-guard-with-the-soap"):    # to look at, whatever the checks find
+        check_ring(ui, 6)
+        # only the pieces everybody sees, on Emil's token: no Item, no vote, no card
+        assert tags_at(ui) == {"Soap": [4], "Guard": [4]}
+        hands = ui.app.table.session.state["hands"]
+        assert [card.counts for card in seat_cards(ui)] == [[f"{hand} cards", "Scheme 0/3"] for hand in hands]
     look(ui, "snitch-table-en-6-seats-guard-with-the-soap")
 
 

@@ -78,8 +78,8 @@ def check_table(ui, count: int, name: str | None) -> None:
         ui.pump(2)
         assert layout_problems(ui) == []
         return
-    ui.shot(f"{name}-as-drawn")      # to look at, whatever the checks find
-    look(ui, name)
+    drawn = ui.shot(f"{name}-as-drawn")      # to look at, whatever the checks find
+    look(ui, name, drawn=drawn)              # the same state: that picture, not another frame
 
 
 def sit_down(make_ui, game: str, lang: str, count: int, options=None):

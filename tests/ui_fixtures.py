@@ -8,6 +8,7 @@ screen -> the widget under the point.
 """
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 
@@ -591,15 +592,40 @@ def text_drawn_texel_for_pixel(name) -> None:
     assert turned == [], f"{name}: the window scales or turns: {turned[:3]}"
 
 
-def look(ui, name, widget=None):
-    """Check what is on screen (or in a dialog) fits, then photograph the window."""
+def look(ui, name, widget=None, drawn=None):
+    """Check what is on screen (or in a dialog) fits, then photograph the window.
+    drawn: a picture of this very state taken just before the checks (one to look at
+    whatever they find): copied under `name`, not drawn and saved again. The picture is
+    saved when a check fails too: what is wrong, to look at."""
     ui.pump(2)
-    problems = layout_problems(ui, widget)
-    assert problems == [], f"{name}: {problems}"
-    text_drawn_texel_for_pixel(name)
-    path = ui.shot(name)
+    with pictured(ui, name, drawn):
+        problems = layout_problems(ui, widget)
+        assert problems == [], f"{name}: {problems}"
+        text_drawn_texel_for_pixel(name)
+    path = _picture(ui, name, drawn)
     assert path.stat().st_size > 5000  # a picture, not a black frame
     return path
+
+
+def _picture(ui, name, drawn=None) -> Path:
+    if drawn is None:
+        return ui.shot(name)
+    import shutil
+    path = SHOTS / f"{name}.png"
+    if Path(drawn) != path:
+        shutil.copyfile(drawn, path)
+    return path
+
+
+@contextlib.contextmanager
+def pictured(ui, name, drawn=None):
+    """Checks of what is on screen: when one fails, the window as it was is saved under
+    `name` (a picture of what is wrong, to look at); when they pass, a later look saves it."""
+    try:
+        yield
+    except BaseException:
+        _picture(ui, name, drawn)
+        raise
 
 
 def _scrollview_of(widget):
