@@ -1,5 +1,6 @@
 """scripts/bench's Past games and Statistics measure runs in the real app and times every kind of tap."""
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -36,6 +37,19 @@ def _bench():
     finally:
         sys.path.remove(str(SCRIPTS))
     return bench
+
+
+@pytest.fixture(scope="module")
+def scene_data(tmp_path_factory):
+    """bench.make_data's data dirs, one per scene (~0.7 s of CPU to make), made once for the
+    module: each test gets a copy of its own, as fresh as make_data leaves them."""
+    made_in = tmp_path_factory.mktemp("scenes")
+    made = _bench().make_data(made_in)
+
+    def copy(to: Path) -> dict[str, Path]:
+        shutil.copytree(made_in, to)
+        return {scene: to / path.relative_to(made_in) for scene, path in made.items()}
+    return copy
 
 
 # A child that prints the first-frame mark, then after `wait` s spends 0.3 s of CPU on a
@@ -107,7 +121,7 @@ def test_idle_apps_are_taken_in_turn_each_round_in_another_order_and_set_beside_
     assert abs(bench.paired_ratio(idle["dice"], idle["bare"]) - 1.1) < 1e-9
 
 
-def test_each_game_is_made_at_the_step_its_timed_press_moves_on():
+def test_each_game_is_made_at_the_step_its_timed_press_moves_on(tmp_path, scene_data):
     """Every game's scene (at its most seats) opens where each of its timed presses is a move
     of that game, in turn, and UNDO brings it back: so every press is the same step."""
     import random
@@ -123,30 +137,28 @@ def test_each_game_is_made_at_the_step_its_timed_press_moves_on():
         from bench_app import PRESSES, UNTIMED
     finally:
         sys.path.remove(str(SCRIPTS))
-    import tempfile
-    with tempfile.TemporaryDirectory() as tmp:
-        data = bench.make_data(Path(tmp))
-        for scene, game, _title, _press in bench.GAME_SCENES:
-            store = Store.open(data[scene])
-            sid = store.list_sessions()[0]["id"]
-            session = Session.load(store, sid, rng=random.Random(1))
-            assert session.game.id == game and len(session.setup["players"]) == get(game).max_players
-            before = session.state
-            events = {"roll": InputEvent.ROLL, "confirm": InputEvent.CONFIRM, "timer": InputEvent.TIMER,
-                      "undo": InputEvent.UNDO}
-            for kind, button, _on_release in PRESSES[scene]:
-                outcome = controller.handle_input(session, events[button])
-                assert outcome is not None and outcome.ok, (scene, kind, outcome)
-            assert session.state == before, scene
-            assert [k for k, *_ in PRESSES[scene] if k not in UNTIMED], scene
-            store.close()
+    data = scene_data(tmp_path / "data")
+    for scene, game, _title, _press in bench.GAME_SCENES:
+        store = Store.open(data[scene])
+        sid = store.list_sessions()[0]["id"]
+        session = Session.load(store, sid, rng=random.Random(1))
+        assert session.game.id == game and len(session.setup["players"]) == get(game).max_players
+        before = session.state
+        events = {"roll": InputEvent.ROLL, "confirm": InputEvent.CONFIRM, "timer": InputEvent.TIMER,
+                  "undo": InputEvent.UNDO}
+        for kind, button, _on_release in PRESSES[scene]:
+            outcome = controller.handle_input(session, events[button])
+            assert outcome is not None and outcome.ok, (scene, kind, outcome)
+        assert session.state == before, scene
+        assert [k for k, *_ in PRESSES[scene] if k not in UNTIMED], scene
+        store.close()
 
 
-def test_a_game_scene_times_each_press_and_its_main_thread_cpu(tmp_path):
+def test_a_game_scene_times_each_press_and_its_main_thread_cpu(tmp_path, scene_data):
     """Sing Sing's scene: both of its timed presses (TIMER, CONFIRM) to their frames, and each
     press's CPU on the main thread, which is part of its time; the rows mark both targets."""
     bench = _bench()
-    data = bench.make_data(tmp_path)
+    data = scene_data(tmp_path / "data")
     out = tmp_path / "out.json"
     subprocess.run([sys.executable, str(SCRIPTS / "bench_app.py"), "--scene", "singsing", "--data-dir",
                     str(data["singsing"]), "--presses", "3", "--out", str(out)], capture_output=True, timeout=120)
