@@ -5,6 +5,7 @@ words each game declares about its texts (its `vocabulary`)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from fluent.syntax import FluentParser
@@ -22,7 +23,14 @@ def places() -> dict[str, Path]:
 
 
 def parse(path: Path) -> FTL.Resource:
-    return FluentParser(with_spans=False).parse(path.read_text(encoding="utf-8"))
+    """The file as it reads now, parsed (shared: nobody changes a parsed file)."""
+    return _parsed(path.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def _parsed(text: str) -> FTL.Resource:
+    """A file's text parsed, once a worker: the text tests read the same files over and over."""
+    return FluentParser(with_spans=False).parse(text)
 
 
 def read(path: Path) -> dict[str, FTL.Message]:
