@@ -403,6 +403,13 @@ def write_cache(lang: str) -> bool:
     from .i18n_syntax import Parser, plain_parts
 
     stamp = _stamp(lang)    # before the files are read: one changed meanwhile makes it stale, not wrong
+    path = _cache_path(folder, lang)
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)  # before the parse: a folder that refuses is not worth it
+    except OSError as exc:
+        log.info("the catalogue's cache is not kept: %s", exc)
+        return False
     parser = Parser()
     plain: dict[str, tuple] = {}
     other: list[str] = []
@@ -415,10 +422,7 @@ def write_cache(lang: str) -> bool:
             else:
                 plain[key_of(identifier)] = parts
     payload = marshal.dumps((plain, tuple(other)))
-    path = _cache_path(folder, lang)
-    part = path.with_name(f"{path.name}.{os.getpid()}.part")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         part.write_bytes(marshal.dumps((stamp, zlib.crc32(payload), payload)))
         os.replace(part, path)      # whole or not at all, for a start reading it meanwhile
     except OSError as exc:
