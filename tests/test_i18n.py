@@ -142,13 +142,34 @@ def cache(tmp_path, monkeypatch):
     i18n.texts.cache_clear()
 
 
+@pytest.fixture(scope="module")
+def written(tmp_path_factory):
+    """Every language's cache as write_caches writes it, written once for the tests that
+    start from a cache (each copies it into its own cache dir: see `start_cached`)."""
+    from companion import i18n
+
+    folder = tmp_path_factory.mktemp("written")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CELLMATE_CACHE_DIR", str(folder))
+        i18n.write_caches()
+    return folder / "catalogue"
+
+
+def start_cached(cache, written):
+    """The test's cache dir as write_caches() leaves it (the parse of every file is some
+    0.2 s a language: written once a module, then copied)."""
+    import shutil
+
+    shutil.copytree(written, cache / "catalogue")
+
+
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
-def test_a_start_from_the_cache_says_what_the_files_say(lang, cache):
+def test_a_start_from_the_cache_says_what_the_files_say(lang, cache, written):
     """Every text said from the cache, with its fields, given or not, is what reading
     and parsing the files says; and the cache knows the same keys."""
-    from companion.i18n import Texts, write_caches
+    from companion.i18n import Texts
 
-    write_caches()
+    start_cached(cache, written)
     cached, read_ = Texts(lang), Texts(lang, cached=False)
     assert cached.cached and not read_.cached
     keys = list(read_)
@@ -160,13 +181,11 @@ def test_a_start_from_the_cache_says_what_the_files_say(lang, cache):
                 assert cached.format(key, params) == read_.format(key, params), (key, params)
 
 
-def test_the_first_screen_from_a_fresh_cache_reads_no_file_and_parses_nothing(cache):
+def test_the_first_screen_from_a_fresh_cache_reads_no_file_and_parses_nothing(cache, written):
     import subprocess
     import sys
 
-    from companion.i18n import write_caches
-
-    write_caches()
+    start_cached(cache, written)
     script = ("import sys; from companion.i18n import Catalogue, texts; t = Catalogue('de'); "
               "said = [t('app.title'), t('dice.turn_of', name='Ann'), t('dice.round', turn=12), "
               "t('dice.histogram', count=7000), t('common.undo')]; "
@@ -212,10 +231,10 @@ def test_an_edited_file_is_said_as_edited_and_its_cache_made_anew(cache, tmp_pat
 
 
 @pytest.mark.parametrize("damage", ["cut short", "other bytes", "a word changed", "nothing"])
-def test_a_damaged_cache_is_passed_over_quietly_and_made_anew(cache, damage, capsys):
+def test_a_damaged_cache_is_passed_over_quietly_and_made_anew(cache, written, damage, capsys):
     from companion import i18n
 
-    i18n.write_caches(["en"])
+    start_cached(cache, written)
     (path,) = (cache / "catalogue").glob("en-*.marshal")
     data = path.read_bytes()
     path.write_bytes({"cut short": data[: len(data) // 2], "other bytes": bytes(range(256)) * 4,
