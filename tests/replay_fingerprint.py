@@ -33,8 +33,18 @@ RECORD = HERE / "data" / "replay_fingerprints.json"
 CATALOGUES = (Catalogue("en"), Catalogue("de"))
 
 
+_AS_IS = frozenset((str, int, float, bool, type(None)))
+
+
 def plain(value):
     """A value as JSON can hold it: dataclasses as dicts, tuples as lists, callables by name."""
+    kind = type(value)
+    if kind in _AS_IS:          # (the most of a state's values: no dataclass, no container, not callable)
+        return value
+    if kind is dict:
+        return {str(k): plain(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [plain(v) for v in value]
     if dataclasses.is_dataclass(value):
         return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):
