@@ -1207,13 +1207,14 @@ def test_every_label_is_in_the_catalogue():
     seen = set()
     rng = random.Random(3)
     for _ in range(3000):
-        for spec in GAME.legal_actions(t.state):
+        legal = GAME.legal_actions(t.state)
+        for spec in legal:
             seen.add(spec.label)
             seen.update(p.label for p in spec.params.values())
         if t.state["phase"] == "over":
             t = Table(5, required=None)
             continue
-        spec = rng.choice(GAME.legal_actions(t.state))
+        spec = rng.choice(legal)
         action = random_action(spec, rng)
         try:
             t.do(action.pop("type"), **action)
