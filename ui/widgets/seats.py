@@ -7,8 +7,9 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty, VariableListProperty
+from kivy.uix.layout import Layout
+from kivy.uix.widget import Widget
 
 from .. import rounded, theme
 from ..wrapping import name_lines, pack
@@ -45,7 +46,12 @@ class SeatPadMark(QuietLabel):
     first time its pad says so: a start with no pads makes none."""
 
 
-class SeatCard(LaterLook, BoxLayout):
+class SeatTop(Widget):
+    """The row across a seat token's top: its name and the pieces beside it, placed by
+    the token (SeatCard.do_layout) beside its chip."""
+
+
+class SeatCard(LaterLook, Layout):
     """One seat round the table, read from across it (all at 24 px): the chip with the
     name beside it, whole (NameLabel); under them what lies in front of the player
     ("4 cards · 0 Items"), the pieces at the seat (Soap, Guard ...) and their pips,
@@ -63,6 +69,9 @@ class SeatCard(LaterLook, BoxLayout):
     track = StringProperty("")          # toward the goal: "Tunnel 3/8"
     track_share = NumericProperty(0.0)
     pips = ListProperty([])             # pieces as coloured dots: (colour, how many), ... (Heist's gems)
+    padding = VariableListProperty([0, 0, 0, 0])
+    minimum_height = NumericProperty(0)     # its lines' height, padding in: a row of tokens is as high as its tallest
+    _below = False      # the chip under a long name, beside the figures (_place_chip)
     _held = False       # within show(): the figures flowed once at its end, not once a field
     _posted = False     # its look read (looks.LATER): its ids there to flow into
 
@@ -79,6 +88,54 @@ class SeatCard(LaterLook, BoxLayout):
         if changed and self._posted:
             self._flow()
 
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        for name in ("pos", "size", "padding"):
+            self.fbind(name, self._trigger_layout)
+
+    def do_layout(self, *_):
+        """The chip, the row of the name and the figures (and the pieces beside the name, a
+        pad's words) where a box of chip and name over a box of figures would put them,
+        worked out at once rather than by four boxes: the chip and the name in the middle
+        of the row's height, the pieces beside it at its end, the figures under it from
+        the left (after the chip under a long name), a pad's words under them, the room
+        left below."""
+        ids = self.ids
+        if "side" not in ids:
+            return          # its look not read yet
+        chip, name, side, row_box = ids.chip, ids.name, ids.side, ids.row
+        beside, mark = ids.get("beside"), ids.get("pad_mark")
+        left, top_pad, right, bottom = self.padding
+        x, inner, gap, below = self.x + left, self.width - left - right, dp(GAP), self._below
+        # the name's room: the row less the chip and a gap before the pieces beside it (there or not yet)
+        name.room = inner - gap - (0 if below else chip.width + gap) - (beside.width if beside else 0)
+        row = self._row_high()
+        lower = max(side.height, chip.height if below else 0)
+        under = mark.height if mark else 0
+        self.minimum_height = top_pad + bottom + row + lower + under
+        # a token shorter than its lines keeps their bottom inside, as a box of them did
+        top = max(self.top - top_pad, self.y + bottom + row + lower + under)
+        middle = top - row / 2
+        row_box.pos, row_box.size = (x, top - row), (inner, row)
+        if below:
+            chip.pos = (x, top - row - (lower + chip.height) / 2)
+            side.x, side.width = x + chip.width + gap, inner - chip.width - gap
+            name.pos = (x, middle - name.height / 2)
+        else:
+            chip.pos = (x, middle - chip.height / 2)
+            side.x, side.width = x, inner
+            name.pos = (x + chip.width + gap, middle - name.height / 2)
+        side.y = top - row - side.height
+        if beside is not None:
+            beside.pos = (x + inner - beside.width, middle - beside.height / 2)
+        if mark is not None:
+            mark.pos, mark.width = (x, top - row - lower - under), inner
+
+    def _row_high(self) -> float:
+        """The height of the row of the chip (unless it is under the name) and the name."""
+        ids = self.ids
+        return max(0 if self._below else ids.chip.height, ids.name.height)
+
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
         self._marks = Marks(self.canvas.before)    # over its face: SeatCard._mark
@@ -94,8 +151,9 @@ class SeatCard(LaterLook, BoxLayout):
         # dictionary arrives: looked at again once they settle, not within
         again = Clock.create_trigger(self._flow, -1)
         self.bind(height=again)
-        self.ids.name.bind(text=again)
-        self.ids.row.bind(height=again)
+        self.ids.name.bind(text=again, height=again)     # (the row's height with it)
+        self.ids.name.fbind("size", self._trigger_layout)   # (in the row: not the token's own child)
+        self.ids.row.funbind("size", self._trigger_layout)  # (sized here, by do_layout)
         self.ids.side.bind(width=again)     # its lines measured at its width (_lines_high)
         self._flow()
 
@@ -130,7 +188,7 @@ class SeatCard(LaterLook, BoxLayout):
             if not self.pad_text:
                 return
             mark = self.ids["pad_mark"] = SeatPadMark()
-            self.add_widget(mark, index=1)    # under the figures, above the room left below them
+            self.add_widget(mark)     # under the figures (do_layout)
         mark.text = self.pad_text
 
     def _beside(self):
@@ -138,9 +196,8 @@ class SeatCard(LaterLook, BoxLayout):
         beside = self.ids.get("beside")
         if beside is None:
             beside = self.ids["beside"] = SeatBeside()
-            row = self.ids.row
-            row.padding = 0     # its gap before it now a spacing (seats.kv)
-            row.add_widget(beside)     # after the name
+            beside.fbind("size", self._trigger_layout)
+            self.ids.row.add_widget(beside)     # at its end (do_layout)
         return beside
 
     def _place_chip(self, full: float) -> float:
@@ -148,18 +205,16 @@ class SeatCard(LaterLook, BoxLayout):
         the figures, under a name given the whole width, when it would take three: the
         token keeps its height either way. The room left for the figures' lines."""
         ids = self.ids
-        # ids are weak proxies: the widgets themselves, to compare with a parent
-        chip, row, lower, name = ids.chip.__self__, ids.row.__self__, ids.lower.__self__, ids.name
-        beside = full - chip.width - row.spacing * 2      # chip, name, the pieces beside it: two gaps
+        chip, name, gap = ids.chip, ids.name, dp(GAP)
+        beside = full - chip.width - gap * 2      # chip, name, the pieces beside it: two gaps
         # a few px to spare: on the line between two and three lines the chip goes under
         lines = name_lines(self.name, beside - name.reserve - dp(10),
                            lambda text: drawn_width(text, name.font_size, True), table_language())
-        home = row if len(lines) <= 2 else lower
-        if chip.parent is not home:
-            if chip.parent is not None:
-                chip.parent.remove_widget(chip)
-            home.add_widget(chip, index=len(home.children))    # first, on the left
-        return full if home is row else full - chip.width - lower.spacing    # under the name: one gap
+        below = len(lines) > 2
+        if below != self._below:
+            self._below = below
+            self._trigger_layout()
+        return full - chip.width - gap if below else full    # under the name: one gap
 
     def _flow(self, *_):
         """The pieces at the seat beside a short name, as many as fit there; under the
@@ -169,7 +224,7 @@ class SeatCard(LaterLook, BoxLayout):
             return
         from kivy.utils import escape_markup
         ids = self.ids
-        side, row = ids.side, ids.row
+        side = ids.side
         whole = self.width - self.padding[0] - self.padding[2]
         full = self._place_chip(whole) - dp(2)
         size = side.font_size
@@ -184,8 +239,8 @@ class SeatCard(LaterLook, BoxLayout):
         tags = list(self.tags)
         # beside the name: the pieces that fit after it on its one line
         room = 0.0
-        if ids.chip.parent is row.__self__ and len(ids.name.text.split("\n")) == 1:
-            room = (whole - ids.chip.width - row.spacing * 2 - ids.name.reserve
+        if not self._below and len(ids.name.text.split("\n")) == 1:
+            room = (whole - ids.chip.width - dp(GAP) * 2 - ids.name.reserve
                     - drawn_width(self.name, ids.name.font_size, True) - dp(10))
         there = []
         while tags and width(SEPARATOR.join(there + [tags[0]])) <= room:
@@ -261,8 +316,9 @@ class SeatCard(LaterLook, BoxLayout):
         """The height left under the name for the lines of figures."""
         ids = self.ids
         mark = ids.get("pad_mark")
-        return self.height - self.padding[1] - self.padding[3] - ids.row.height - (mark.height if mark else 0)
+        return self.height - self.padding[1] - self.padding[3] - self._row_high() - (mark.height if mark else 0)
 
+GAP = 6     # px: between the chip, the name and the pieces beside it; the chip under a name and the figures
 _LINES_HIGH: dict = {}    # SeatCard._lines_high: the figures' height drawn, by kind of lines
 SEPARATOR = "\u200a·\u200a"    # hair spaces: one more figure to a line
 PIP = "\u25cf"      # a dot; drawn from DejaVu Sans, which has it
