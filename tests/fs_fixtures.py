@@ -96,12 +96,13 @@ def python_line(code: str) -> str:
 # stdout and stderr are the step's; the exit status is written as the shell's `$?` says it
 # (128 + the signal that killed it: 135 for a SIGBUS).
 FORKED = r"""
-import json, os, sys
+import gc, json, os, sys
 import companion.export, companion.i18n, companion.session, companion.store, ui.cli   # what the steps run
 from companion import games
 for game in json.loads(sys.argv[1]):
     games.get(game)
 steps = json.loads(sys.argv[2])
+gc.freeze()       # what is loaded stays out of the children's collections: fewer pages copied (~20 ms each)
 while steps:
     step = steps.pop(0)
     if isinstance(step, str):
