@@ -1,8 +1,8 @@
 """`companion` for the tests, each run its own process, without loading Python and Cellmate
 each time: a fresh start costs some 0.08 s of CPU, most of what a short command takes.
 
-A test module's `forks` fixture (module-scoped: `from companion_forks import forks`, used
-autouse by the module) starts one Python that imports Cellmate's code and then forks a child
+A test module's `forks` fixture (module-scoped: `from companion_forks import forks`, and
+usefixtures("forks") on the tests that run commands) starts one Python that imports Cellmate's code and then forks a child
 for each `run` or `start`: the child is given the command's own stdin, stdout and stderr,
 working folder, environment and sys.argv, and runs what the `companion` console script runs,
 sys.exit(ui.cli.main()). It ends as that process does: an exception leaves its traceback on
