@@ -216,7 +216,7 @@ class FitLabel(Label):
 
     def _texture_height(self, *_):
         """One font size and `grow`: the height is the texture's, once Kivy has drawn it
-        (within the same frame), rather than laying the text out twice."""
+        (within the same frame); fit() has set it already, as measured (_fitting_size)."""
         if self.grow and self._one_size():
             height = self.texture_size[1]
             self.height = max(height if self.text and height > 1 else 0, self._kept())
@@ -246,32 +246,61 @@ class FitLabel(Label):
         try:
             limit = self.max_height if self.grow else self.height
             self.text_size = (max(1, self.width - 2 * self.padding[0]), None)
-            if self._one_size():     # nothing to try: the texture says the height (_texture_height)
+            if self._one_size():     # nothing to try
                 self.font_size = self.max_font
-                if self.grow and not self.text:
-                    self.height = self._kept()
+                if self.grow:
+                    # its height now, as the texture will have it (_texture_height): the column
+                    # it stands in is laid out once this frame, not again when it is drawn
+                    height = self._fitting_size(float("inf"))[1] if self.text else 0
+                    self.height = max(height, self._kept())
                 return
-            size = self.max_font
-            while True:
-                self.font_size = size
-                height = self._measured_height()
-                if height <= limit or size <= self.min_font:
-                    break
-                size = max(self.min_font, size - sp(2))
+            size, height = self._fitting_size(limit)
+            self.font_size = size     # set once: the texture drawn once, and not at all when it is the same
             if self.grow:
                 self.height = max(height if self.text else 0, self._kept())
         finally:
             self._fitting = False
 
-    def _measured_height(self) -> int:
-        """The text's height at the current font size, laid out but not drawn (the
-        texture is drawn once, at the size chosen): what texture_size[1] will be."""
-        label = self._label                     # Kivy's core label: the widget keeps its options current
+    def _fitting_size(self, limit: float) -> tuple[float, int]:
+        """The largest size from `max_font` down, `sp(2)` a step, whose lines fit `limit`
+        (or `min_font`), and their height there: measured on Kivy's core label, whose
+        options the widget keeps current, at each size in turn. The same text in the same
+        room and options fits the same (a counter's number going back and forth, its
+        tile's height changing under it): kept (_FITS), not measured again."""
+        label = self._label
         if not label.text or ((self.halign == "justify" or self.strip) and not label.text.strip()):
-            return 0
+            return self.max_font, 0
+        options = label.options
+        key = (type(label), label.text, tuple(label.usersize), limit, self.max_font, self.min_font,
+               tuple((name, tuple(value) if isinstance(value, list) else value)
+                     for name, value in options.items() if name not in _NOT_SHAPING))
+        fit = _FITS.get(key)
+        if fit is not None:
+            return fit
         label.resolve_font_name()
-        height = label.render()[1]
-        return height if height > 1 else 0
+        asked = options["font_size"]
+        size = self.max_font
+        try:
+            while True:
+                options["font_size"] = size
+                height = label.render()[1]
+                height = height if height > 1 else 0
+                if height <= limit or size <= self.min_font:
+                    break
+                size = max(self.min_font, size - sp(2))
+        finally:
+            options["font_size"] = asked
+        if len(_FITS) >= 512:
+            _FITS.clear()
+        _FITS[key] = (size, height)
+        return size, height
+
+
+# FitLabel's fits: (the core label's kind, text, room, limit, sizes, options) -> (size, height)
+_FITS: dict = {}
+# the core label's options that do not change where its lines break or how high they are
+_NOT_SHAPING = frozenset(("color", "outline_color", "font_size", "text_size", "text", "font_name_r", "disabled_color",
+                          "disabled_outline_color"))
 
 
 def table_language() -> str:
