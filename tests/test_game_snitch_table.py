@@ -3,6 +3,7 @@ state random play reaches, in English and German. A seat's token holds at most t
 figures; the pieces at a seat are one-word tokens; the prompt is at most two short lines
 (no list, no rules text) and asks for the step the first button makes; the end is a
 ranked scoreboard in the game's words; the Log says what happened, in the past tense."""
+import functools
 import random
 import re
 
@@ -33,16 +34,22 @@ PRIMARY = {"resolution": {"reveal"}, "new_scheme": {"new_scheme"}, "gun_vote": {
 SETUP = {"cards": "cards_ready", "schemes": "scheme", "guard": "pick_guard", "soap": "pick_soap"}
 
 
+@functools.cache
 def play(seed):
     """One game by random play (tests/random_play.py): the Soap holder mostly plays a card,
-    and most reveals succeed, so games reach the gun, the escape and every end. Yields
-    (state, action made in it or None at the end)."""
+    and most reveals succeed, so games reach the gun, the escape and every end. Each
+    (state, action made in it or None at the end, the state's legal actions), played once
+    a worker: two tests read them."""
+    return tuple(_play(seed))
+
+
+def _play(seed):
     rng = random.Random(seed)
     state = GAME.setup(make_table(NAMES[:rng.randint(4, 6)]), GAME.check_options(random_options(GAME, rng)), 0, rng)
     while True:
         legal = GAME.legal_actions(state)
         if not legal:
-            yield state, None
+            yield state, None, legal
             return
         plays = [spec for spec in legal if spec.type == "play_card"]
         spec = rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal)
@@ -53,23 +60,23 @@ def play(seed):
         if action["type"] == "escape_reveal":         # Escape Plans have no Backstab icon
             action["backstabs"] = min(action["backstabs"], 6 - action["escape_plans"])
         action = GAME.resolve(state, action, rng)
-        yield state, action
+        yield state, action, legal
         state = GAME.apply(state, action)
 
 
 GAMES = range(30)
 
 
-def primary(state):
+def primary(state, legal):
     """The type the table view's big button makes, else the turn's end (the only step left)."""
-    ready = panel(group_actions(GAME.legal_actions(state)), state.get("current"))
+    ready = panel(group_actions(legal), state.get("current"))
     return ready.primary.type if ready.primary else ready.end_turn.type if ready.end_turn else None
 
 
 @pytest.mark.parametrize("seed", GAMES)
 def test_every_state_fits_the_table_view_and_the_log_says_what_happened(seed):
     cats = {lang: Catalogue(lang) for lang in LANGS}
-    for state, action in play(seed):
+    for state, action, legal in play(seed):
         n = len(state["players"])
         for lang, t in cats.items():
             summary, board = GAME.summary(state, t), GAME.board(state, t)
@@ -91,14 +98,14 @@ def test_every_state_fits_the_table_view_and_the_log_says_what_happened(seed):
             if action is not None and action["type"] in WORDED:
                 _seat, said = describe(t, GAME, state["players"], state, action)
                 assert PAST[lang].search(said), (lang, action, said)
-                spec = find_spec(GAME.legal_actions(state), action)
+                spec = find_spec(legal, action)
                 assert t(spec.label) not in said, (lang, said)     # what happened, not the button's words
         if action is not None:
-            check_primary(state)
+            check_primary(state, legal)
 
 
-def check_primary(state):
-    phase, made = state["phase"], primary(state)
+def check_primary(state, legal):
+    phase, made = state["phase"], primary(state, legal)
     if phase == "setup":
         assert made == SETUP[state["step"]]
     elif phase == "turn":
@@ -126,7 +133,7 @@ def check_scores(state, scores, t):
 
 def test_random_play_reaches_every_end():
     """The games above are no blind eye: they reach each of the rulebook's ends."""
-    ends = {state["outcome"] for seed in GAMES for state, action in play(seed) if action is None}
+    ends = {state["outcome"] for seed in GAMES for state, action, _ in play(seed) if action is None}
     assert ends == {"deck_out", "snitch_gun", "escape_failed", "escape_succeeded"}
 
 
