@@ -303,7 +303,9 @@ class GameScreen(BaseScreen):
         if shape == getattr(self, "_bar_shape", None):
             return                # the same widths as the last step: Kivy's own pass will do
         self._bar_shape = shape
-        primary.parent.do_layout()    # the buttons' words drawn once, at their new widths
+        bar = primary.parent
+        bar.do_layout()    # the buttons' words drawn once, at their new widths
+        bar._trigger_layout.cancel()    # done: not again in the frame (a change since asks for it again)
 
     def tapped(self, button):
         group = button.group
