@@ -229,10 +229,13 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False,
 def _after_the_first_frame(app: CellmateApp) -> None:
     """The seat pads' hub (its module, its threads, its first look for ports) and the
     voice are started once the table is on the screen, the looks the table was not
-    drawn with and fluent.runtime (i18n.warm_up) are read, and the hyphenation
+    drawn with, fluent.runtime (i18n.warm_up) and pickle (a press copies its state
+    with it: Game.copy) are read, and the hyphenation
     dictionary of the table's language (on a thread: ~0.6 s for the German one; the words drawn before it is read break
     between letters, and again by it once read): nothing at start waits for them;
     then the heap is settled (_settle_heap)."""
+    from importlib import import_module
+
     from kivy.clock import Clock
     from kivy.core.window import Window
 
@@ -250,6 +253,7 @@ def _after_the_first_frame(app: CellmateApp) -> None:
         Window.unbind(on_flip=first)
         Clock.schedule_once(lambda _dt: app.closed or load_later_looks(), 0)   # before any tap can need them
         Clock.schedule_once(lambda _dt: app.closed or warm_up(lang), 0)       # fluent.runtime: the same
+        Clock.schedule_once(lambda _dt: import_module("pickle"), 0)   # a press's copy of the state (Game.copy)
         Clock.schedule_once(lambda _dt: app.closed or app.table.open_pads(), 0)
         Clock.schedule_once(lambda _dt: app.closed or app.table.phones.open(), 0)   # [phones] on
         Clock.schedule_once(lambda _dt: app.closed or _open_speaker(app), 0)

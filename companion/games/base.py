@@ -30,7 +30,6 @@ taken only by a game that mixes it in; the shell asks `memory.remembers(game)`.
 """
 from __future__ import annotations
 
-import pickle
 import random
 from dataclasses import dataclass, replace
 
@@ -382,7 +381,10 @@ class Game(Voice, Pads, Secrets):
     # -- helpers ---------------------------------------------------------
     @staticmethod
     def copy(state: dict) -> dict:
-        # deepcopy's result, for plain data, in C: a fifth of the time (every press copies a state)
+        # deepcopy's result, for plain data, in C: a fifth of the time (every press copies a state).
+        # Imported here: a start copies no state before its first frame (ui/start.py imports it after)
+        import pickle
+
         return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
