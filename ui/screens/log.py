@@ -92,14 +92,16 @@ class LogFeed:
         rows = []
         low = max(1, length - max(1, reach) + 1)
         made, self._made = self._made, {}
-        for seq in range(length, low - 1, -1):
+        pages, checked = self._pages, self._checked
+        for seq in range(length, low - 1, -1):     # (seq >= 1: its page is (seq - 1) // PAGE)
             kind, tag = ("undone", undone) if seq > head else ("head", now) if seq == head else ("done", "")
-            page = self._pages.get(_page_of(seq))
-            at = seq - _page_of(seq) * PAGE - 1
+            number = (seq - 1) // PAGE
+            page = pages.get(number)
+            at = seq - number * PAGE - 1
             key = (seq, kind, tag, page.vers[at] if page is not None and at < len(page.vers) else 0)
             # the very same dict (its view kept, words not looked up again) only for a row whose
             # page was checked just now: a page out of sight may have changed (an undo hid a card)
-            row = made.get(key) if _page_of(seq) in self._checked else None
+            row = made.get(key) if number in checked else None
             if row is None:
                 row = {"seq": str(seq), "kind": kind, "tag": tag, "feed": self, "ver": key[3]}
             rows.append(row)
@@ -176,9 +178,10 @@ def show(view, data: list[dict], same_before: int = 0) -> bool:
     (what a refresh shows is on the screen before the cues play). True if it changed.
 
     Only the rows that differ are handed over (a press: one row more at the top, the
-    head's mark moved): the RecycleView then keeps every other row's measured size
-    instead of guessing all of them again. `same_before`: the caller knows the rows
-    before it are the very same (a page added below thousands): not looked at again."""
+    head's mark moved, the oldest row gone and the count of earlier ones below it): the
+    RecycleView then keeps every other row's measured size instead of guessing all of
+    them again. `same_before`: the caller knows the rows before it are the very same (a
+    page added below thousands): not looked at again."""
     old = view.data
     if old == data:
         return False
@@ -190,21 +193,39 @@ def show(view, data: list[dict], same_before: int = 0) -> bool:
         start += 1
     while end_old > start and end_new > start and same_row(old[end_old - 1], data[end_new - 1]):
         end_old, end_new = end_old - 1, end_new - 1
-    if start == 0 and end_old == len(old) and end_new == len(data):
+    # between them, the rows kept as they were, moved by the rows added above them (a press:
+    # all but the first few and the last): the rows before them and after them changed
+    where = {id(row): i for i, row in enumerate(old[start:end_old], start)}
+    first = next((j for j in range(start, end_new) if id(data[j]) in where), None)
+    if first is None and start == 0 and end_old == len(old) and end_new == len(data):
         view.data = data                       # nothing in common: a new list
+    elif first is None:
+        _replace(old, start, end_old, data[start:end_new])
     else:
-        same = min(end_old - start, end_new - start)
-        if same:
-            old[start:start + same] = data[start:start + same]      # modified in place
-        if start + same == len(old):
-            old.extend(data[start + same:end_new])                   # rows added at the end: one change
-        else:
-            for at in range(start + same, end_new):
-                old.insert(at, data[at])                             # rows added
-        if end_old - start > same:
-            del old[start + same:end_old]                            # rows gone
+        at = where[id(data[first])]
+        run = 0
+        while first + run < end_new and at + run < end_old and same_row(old[at + run], data[first + run]):
+            run += 1
+        _replace(old, at + run, end_old, data[first + run:end_new])     # below them first: the rows
+        _replace(old, start, at, data[start:first])                      # above keep their places
     view.refresh_views()
     return True
+
+
+def _replace(old, begin: int, end: int, rows: list) -> None:
+    """old[begin:end] = rows, as changes the RecycleView follows row by row (rows modified,
+    added, gone), where a slice of another length would have it measure every row again."""
+    same = min(end - begin, len(rows))
+    if same:
+        old[begin:begin + same] = rows[:same]              # modified in place
+    if len(rows) > same:
+        if begin + same == len(old):
+            old.extend(rows[same:])                        # rows added at the end: one change
+        else:
+            for k, row in enumerate(rows[same:]):
+                old.insert(begin + same + k, row)          # rows added
+    elif end - begin > same:
+        del old[begin + same:end]                          # rows gone
 
 
 class LogScreen(BaseScreen):
