@@ -9,6 +9,7 @@ screen -> the widget under the point.
 from __future__ import annotations
 
 import contextlib
+import gc
 import random
 from pathlib import Path
 
@@ -173,9 +174,8 @@ def kivy_window():
 def _long_lived() -> None:
     """What lives as long as the worker (modules, Kivy, the window) is kept out of the
     collector's full passes, as ui/start.py does for the app (see conftest.py)."""
-    import gc
     gc.collect()
-    gc.freeze()
+    _freeze()
 
 
 class UI:
@@ -662,27 +662,71 @@ def make_ui(kivy_window, tmp_path):
         return ui
 
     def close(ui):
+        _APPS.extend(_refs(ui.app))
         close_app(ui.app)
         built.remove(ui)
         ui.pump(1)
 
     make.close = close
-    yield make
-    for ui in list(built):
-        close_app(ui.app)
-    _let_go()
+    collecting = gc.isenabled()
+    gc.disable()    # the test's app is collected once, as it ends (see _collect)
+    try:
+        yield make
+        for ui in list(built):
+            _APPS.extend(_refs(ui.app))
+            close_app(ui.app)
+        ui = None
+        built.clear()
+        _let_go()
+    finally:
+        _collect(collecting)
+
+
+def _collect(collecting: bool) -> None:
+    """A UI test's garbage (its app: some 10,000 to 100,000 Kivy objects in cycles) in one
+    full collection as the test ends, and what lives on set aside (frozen) as the module's
+    first test does (`_long_lived`). With the collector on, each object built was walked
+    in a young pass as it was made, again in the next, and in every full pass while it
+    lived; off for the test, it is walked once, in the pass that frees it. The test's
+    garbage waits for the end of the test (a few hundred MB at most: every action dialog
+    of every game). What still lives is what outlives apps (Kivy's callbacks left on the
+    window, caches): nothing of the app, once `_let_go` has dropped what kept it."""
+    gc.collect()
+    _freeze()
+    if collecting:
+        gc.enable()
+
+
+_APPS: list = []     # weak references to the apps closed (each with its root and screens)
+
+
+def _refs(app) -> list:
+    import weakref
+    screens = [app.sm.get_screen(name) for name in app.sm.screen_names] if app.sm is not None else []
+    return [weakref.ref(w) for w in (app, app.root, *screens) if w is not None]
+
+
+def _freeze() -> None:
+    """Set what lives now aside from the collector's passes, unless a closed app (or one
+    of its screens) still lives: a thread or a clock event of its own still holds it. Frozen,
+    it would never be freed; left, a later pass frees it once it is let go."""
+    _APPS[:] = [ref for ref in _APPS if ref() is not None]
+    if not _APPS:
+        gc.freeze()
 
 
 def _let_go() -> None:
-    """Drop the two hold-overs by which Kivy keeps a closed app (some 100,000 objects)
+    """Drop the hold-overs by which Kivy keeps a closed app (some 100,000 objects)
     alive into the next test: `App._running_app` (cleared only by App.stop, which a
-    test's app never runs) and the arguments TextInput's `_adjust_viewport` trigger
-    keeps from its last call (kivy.clock.triggered). Kept, the collector walks that app
-    in every full pass until the next one replaces it, and a module's first UI test
-    froze it for good (`_long_lived`)."""
+    test's app never runs), an animation still running (it holds its widget) and the
+    arguments TextInput's `_adjust_viewport` trigger keeps from its last call
+    (kivy.clock.triggered). Kept, the app would be frozen with what lives on (`_collect`)
+    and never freed."""
     import sys
+    from kivy.animation import Animation
     from kivy.app import App
     App._running_app = None
+    Animation.cancel_all(None)   # a toast's or the buzzer badge's fade, cut short with its app
     if "kivy.uix.textinput" in sys.modules:
         from kivy.uix.textinput import TextInput
         trigger = TextInput._adjust_viewport
