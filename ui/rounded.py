@@ -41,24 +41,51 @@ def border(radius: float) -> tuple[int, int, int, int]:
     return (r, r, r, r)
 
 
-def coverage(r: int, width: float = 0) -> list[list[float]]:
-    """Alpha of each pixel of a (2r+2)-square rounded box of radius r (row 0 at the
-    bottom); with a width, only a ring that wide along its edge. A pixel's alpha is
-    how far its centre lies inside the edge, within half a pixel: the usual
-    antialiasing of a distance field, smooth enough at these sizes."""
-    side = 2 * r + 2
+def alpha(r: int, width: float = 0) -> bytes:
+    """Alpha (0..255) of each pixel of a (2r+2)-square rounded box of radius r, row by
+    row from the bottom; with a width, only a ring that wide along its edge. A pixel's
+    alpha is how far its centre lies inside the edge, within half a pixel: the usual
+    antialiasing of a distance field, smooth enough at these sizes.
+
+    Only the pixels within half a pixel of an edge are worked out: the rest is 0 or 255.
+    Along a row of the bottom left quarter the outer edge's alpha only grows and the
+    inner edge's only falls, and from row to row both move only left, so each edge is
+    walked once over the quarter instead of every pixel being measured: the five
+    textures of a start cost 8 M instructions instead of 19 M."""
     half = r + 1
     inner_r = max(0.0, r - width)
     outer = _offsets(half, half, r)
     inner = _offsets(half, half - width, inner_r)
-    quarter = []    # the bottom left quarter; the box is symmetric (made at start: a quarter of the work)
-    for y in range(half):
-        row = [min(1.0, max(0.0, 0.5 - d)) for d in _distances(outer, outer[y], r)]
+
+    def covered(x: int, y: int) -> float:
+        a = min(1.0, max(0.0, 0.5 - _distance(outer[x], outer[y], r)))
         if width:
-            row = [min(a, min(1.0, max(0.0, 0.5 + d))) for a, d in zip(row, _distances(inner, inner[y], inner_r))]
-        quarter.append(row + row[::-1])
-    assert len(quarter[0]) == side
-    return quarter + quarter[::-1]
+            a = min(a, min(1.0, max(0.0, 0.5 + _distance(inner[x], inner[y], inner_r))))
+        return a
+
+    def walk(edge: int, inside) -> int:
+        """The first pixel of this row where `inside` holds, from the row before's."""
+        while edge > 0 and inside(edge - 1):
+            edge -= 1
+        return edge
+
+    quarter = []    # the bottom left quarter; the box is symmetric
+    seen = grown = half    # outer edge: the first pixel with any alpha, the first with all of it
+    rim = gone = half      # inner edge: the first pixel inside it at all, the first wholly inside
+    for y in range(half):
+        oy, iy = outer[y], inner[y]
+        seen = walk(seen, lambda x: 0.5 - _distance(outer[x], oy, r) > 0.0)
+        grown = walk(grown, lambda x: 0.5 - _distance(outer[x], oy, r) >= 1.0)
+        if width:
+            rim = walk(rim, lambda x: 0.5 + _distance(inner[x], iy, inner_r) < 1.0)
+            gone = walk(gone, lambda x: 0.5 + _distance(inner[x], iy, inner_r) <= 0.0)
+        row = bytearray(b"\xff" * half)
+        row[:seen] = bytes(seen)
+        for x in (*range(seen, grown), *range(rim, gone)):
+            row[x] = round(covered(x, y) * 255)
+        row[gone:] = bytes(half - gone)
+        quarter.append(bytes(row) + bytes(row[::-1]))
+    return b"".join(quarter + quarter[::-1])
 
 
 def _offsets(count: int, half: float, r: float) -> list[float]:
@@ -68,23 +95,19 @@ def _offsets(count: int, half: float, r: float) -> list[float]:
     return [abs(i + 0.5 - count) - half + r for i in range(count)]
 
 
-def _distances(qxs: list[float], qy: float, r: float) -> list[float]:
-    """Signed distance from each pixel of a row (its _offsets across, qy up) to the edge
-    of that rounded square: negative inside. (Worked out a row at a time: a start makes
-    some 1,500 of them.)"""
-    hypot = math.hypot
-    oy = max(qy, 0.0)
-    return [hypot(max(qx, 0.0), oy) + min(max(qx, qy), 0.0) - r for qx in qxs]
+def _distance(qx: float, qy: float, r: float) -> float:
+    """Signed distance from a pixel (its _offsets across and up) to the edge of that
+    rounded square: negative inside."""
+    return math.hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0) - r
 
 
 @lru_cache(maxsize=None)
 def _texture(r: int, width: float = 0):
     from kivy.graphics.texture import Texture
 
-    alpha = coverage(r, width)
-    side = len(alpha)
+    side = 2 * r + 2
     pixels = bytearray(b"\xff" * (4 * side * side))    # white; the alpha byte of each pixel below
-    pixels[3::4] = bytes([round(a * 255) for row in alpha for a in row])
+    pixels[3::4] = alpha(r, width)
     texture = Texture.create(size=(side, side), colorfmt="rgba")
     texture.blit_buffer(bytes(pixels), colorfmt="rgba", bufferfmt="ubyte")
     # nearest: the corners are drawn texel for pixel and the rest is flat white, so on
