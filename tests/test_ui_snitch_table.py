@@ -41,9 +41,14 @@ def centre(widget):
     return widget.to_window(widget.center_x, widget.center_y)
 
 
+def word_labels(card) -> list:
+    """The token's labels beside its name (made once a piece lies there) and under it."""
+    return [label for label in (card.ids.get("beside"), card.ids.side) if label is not None]
+
+
 def drawn_words(card) -> str:
     """What a token says beside and under its name, as a player reads it."""
-    return "\n".join(plain(label.text) for label in (card.ids.beside, card.ids.side) if label.text)
+    return "\n".join(plain(label.text) for label in word_labels(card) if label.text)
 
 
 def tags_at(ui) -> dict[str, list[int]]:
@@ -56,7 +61,7 @@ def tags_at(ui) -> dict[str, list[int]]:
         for tag in card.tags:
             assert tag in drawn, f"{tag!r} not drawn on {card.name}'s token: {words!r}"
             out.setdefault(tag, []).append(seat)
-        for label in (card.ids.beside, card.ids.side):
+        for label in word_labels(card):
             assert not label.text or label.font_size >= 24, (card.name, label.text)
     return out
 
