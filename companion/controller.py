@@ -7,7 +7,6 @@ Kept free of Kivy so the same path serves the screen, the buttons and tests.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from . import cues as cue_names
 from .games.base import IllegalAction
@@ -20,14 +19,19 @@ from .store import StoreError
 REFUSED = (IllegalAction, StoreError)
 
 
-@dataclass
 class Outcome:
-    """What an input did: done or refused (and why), the cues to play, the steps it changed."""
-    ok: bool
-    cues: list[str] = field(default_factory=list)
-    error: IllegalAction | StoreError | None = None
-    # what changed: (before, action as stored or None for an undo/redo, after)
-    steps: list[tuple[dict, dict | None, dict]] = field(default_factory=list)
+    """What an input did: done or refused (and why), the cues to play, the steps it changed.
+    (A plain class: nothing compares or prints one, and a dataclass costs a start ~3 M
+    instructions to make.)"""
+    __slots__ = ("ok", "cues", "error", "steps")
+
+    def __init__(self, ok: bool, cues: list[str] | None = None, error: IllegalAction | StoreError | None = None,
+                 steps: list[tuple[dict, dict | None, dict]] | None = None):
+        self.ok = ok
+        self.cues = [] if cues is None else cues
+        self.error = error
+        # what changed: (before, action as stored or None for an undo/redo, after)
+        self.steps = [] if steps is None else steps
 
 
 def perform(session: Session, action: dict) -> Outcome:

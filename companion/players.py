@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 
 from .errors import IllegalAction
 
@@ -53,17 +52,6 @@ _BLANK = set("\u115f\u1160\u3164\uffa0\u2800\u180e\u034f")
 # A table that cannot be played is refused like any other action: the message
 # says what to fix.
 TableError = IllegalAction
-
-
-@dataclass(frozen=True)
-class Player:
-    """A seat's player: the name, the colour of their chip and its letter."""
-    name: str
-    colour: str
-    letter: str
-
-    def to_dict(self) -> dict:
-        return {"name": self.name, "colour": self.colour, "letter": self.letter}
 
 
 def _is_noncharacter(ch: str) -> bool:
@@ -172,7 +160,7 @@ def make_table(entries: list) -> list[dict]:
         if letter is None:
             letter = _free_letter(name, taken_letters)
             taken_letters.add(letter)
-        table.append(Player(name, colour, letter).to_dict())
+        table.append({"name": name, "colour": colour, "letter": letter})   # a seat: its player and their chip
     return table
 
 

@@ -31,16 +31,16 @@ taken only by a game that mixes it in; the shell asks `memory.remembers(game)`.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..dice import roll_d6
 from ..errors import IllegalAction
 from ..inputs import InputEvent
 from ..secret import SECRET
 from ..timers import TimerCues
-from .moves import (ADJUST, END_TURN, EQUAL, PLAIN, PLAY, RIGHT, WRONG, ActionSpec, Move, Option, Param, Rule,
-                    _short, _whole, name_of, player_of)
-from .seat_pads import Ballot, Pads
+from .moves import (ADJUST, END_TURN, EQUAL, PLAIN, PLAY, RIGHT, WRONG, ActionSpec, Move, Option, Param, _short,
+                    _whole, name_of, player_of)
+from .seat_pads import Pads
 from .secrets import Secret, Secrets
 from .voice import Voice
 
@@ -49,22 +49,17 @@ __all__ = ["ADJUST", "END_TURN", "EQUAL", "PLAIN", "PLAY", "RIGHT", "WRONG", "Ac
            "player_of"]
 
 _MEMORY_VIEWS = ("MemoryEntry", "MemoryList", "MemoryView")   # made when first named (memory.py)
+_DECLARED = ("Ballot", "Reference", "Rule")      # the same: only some games declare them (declarations.py)
 
 
 def __getattr__(name: str):
     if name in _MEMORY_VIEWS:
         from . import memory
         return getattr(memory, name)
+    if name in _DECLARED:
+        from . import declarations
+        return getattr(declarations, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-@dataclass(frozen=True)
-class Reference:
-    """One topic of the rules in Cellmate's own short words (Game.reference): the text
-    "<game>.rules.<topic>", where the rulebook says it "<game>.rules.<topic>.where"
-    (its page or its heading), and the phases of the game it matters in (first in Help then)."""
-    topic: str
-    phases: tuple[str, ...] = ()
 
 
 class Game(Voice, Pads, Secrets):

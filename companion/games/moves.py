@@ -1,7 +1,7 @@
 """The table of moves: what a game writes its rules in (Game.moves).
 
 Each `Move` says in which phases it may happen, who makes it, what it takes
-(`Param`s), when it is refused (`Rule`s), what it decides at random and what it
+(`Param`s), when it is refused (`Rule`s: declarations.py), what it decides at random and what it
 does to the table; `Option` is a setup choice, `ActionSpec` one thing that may be
 done now (a button on screen, a name in scripts). The engine (base.Game) derives
 legal_actions, resolve and apply from the table.
@@ -158,23 +158,6 @@ class ActionSpec:
 def name_of(state: dict, seat) -> str:
     players = state.get("players") or []
     return players[seat]["name"] if _whole(seat) and 0 <= seat < len(players) else "?"
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A reason a move is refused now: `when(state, seat)` is true -> IllegalAction
-    `key`, said as `message` (fields: {name} the seat's player, and `params(state,
-    seat)`). A move refused by a rule is not on the legal list either."""
-    when: Callable[[dict, int | None], bool]
-    key: str
-    message: str
-    params: Callable[[dict, int | None], dict] | None = None
-
-    def refusal(self, state: dict, seat) -> IllegalAction | None:
-        if not self.when(state, seat):
-            return None
-        fields = {"name": name_of(state, seat), **(self.params(state, seat) if self.params else {})}
-        return IllegalAction(self.key, self.message.format(**fields), **fields)
 
 
 Actor = str | Callable[[dict], "int | None"] | None

@@ -1,34 +1,11 @@
 """The seat pads (a part a game may add to): each seat's light, what a pad's buttons
-mean, and a secret vote the pads hold until all are in (Ballot). By default a pad's
-MAIN is ROLL and DONE is CONFIRM, and the light shows whose turn it is."""
+mean, and a secret vote the pads hold until all are in (Ballot, in declarations.py).
+By default a pad's MAIN is ROLL and DONE is CONFIRM, and the light shows whose turn it is."""
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from .. import lights
 from ..inputs import DONE, MAIN, InputEvent
 from ..lights import Led
-
-
-@dataclass(frozen=True)
-class Ballot:
-    """A secret vote in progress (Game.ballot): who is still to vote, in the order
-    they vote on the screen, whom they may vote for, and the one action that
-    counts the ballots once all are in. A ballot is never written down: the
-    action holds the totals, one per seat, and nothing says who voted for whom."""
-    voters: tuple[int, ...]
-    candidates: tuple[int, ...]
-    seats: int = 0                          # the table's seats (the totals' length)
-    label: str = ""                         # catalogue key: the question a voter answers
-    action: str = "secret_vote"
-    param: str = "tally"
-
-    def count(self, ballots: dict[int, int]) -> dict:
-        """The action that puts the ballots in, as totals per seat."""
-        tally = [0] * max(self.seats, max(self.candidates, default=-1) + 1)
-        for voter in self.voters:
-            tally[ballots[voter]] += 1
-        return {"type": self.action, self.param: tally}
 
 
 class Pads:
