@@ -11,11 +11,13 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from .files import NotARegularFile, read_regular_file
-from .speech import KINDS as SPEECH_KINDS
 
 LANGUAGES = ("en", "de")
 BUZZER_TYPES = ("tonal", "active")
 GPIO_PINS = range(0, 28)  # BCM numbering on the 40-pin header
+# What a line said aloud is about (companion.speech's kinds), each on or off in [speech] events;
+# named here: a start reads the config, but imports speech.py only once the table is up.
+SPEECH_KINDS = ("turn", "events", "countdown", "winner")
 
 
 # Each section's class has a docstring: dataclass writes one of its own for a class

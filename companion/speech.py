@@ -18,11 +18,11 @@ import time
 from collections import deque
 from dataclasses import dataclass, field, replace
 
+from .config import SPEECH_KINDS as KINDS
 from .secret import SECRET
 
 # What a line is about: the settings' "which events" (speech.events)
-TURN, EVENTS, COUNTDOWN, WINNER = "turn", "events", "countdown", "winner"
-KINDS = (TURN, EVENTS, COUNTDOWN, WINNER)
+TURN, EVENTS, COUNTDOWN, WINNER = KINDS
 # How soon: higher first; URGENT also cuts off the line being said
 LOW, NORMAL, HIGH, URGENT = 0, 1, 2, 3
 MAX_AGE = 4.0          # s a line may wait before it is too late to say

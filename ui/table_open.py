@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from companion import controller, cues as cue_names, games, speech
+from companion import controller, cues as cue_names, games
 from companion.session import Session
 from companion.store import StoreError
 
@@ -103,6 +103,7 @@ class Opener:
             else:  # who begins is the game's to say (a roll, the Soap): its headline says it
                 table.toast(table.t("game.started", game=table.t(session.game.title)))
             table.play([cue_names.SUCCESS])
+            from companion import speech    # (not at start: nothing is said before the first frame)
             table.say(session.game.spoken_start(speech.unspoken(session.game, session.state), table.t))
 
     def resume(self, session_id: int | None = None) -> None:

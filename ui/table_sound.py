@@ -7,8 +7,11 @@ its play, say, on_cue and cover are this.
 """
 from __future__ import annotations
 
-from companion import cues as cue_names, speech
+from companion import cues as cue_names
 from companion.timers import RUNNING
+
+# companion.speech is imported where a line is made: nothing is said before the first frame,
+# and speech.py is read on the frame after it (ui/start.py: the voice, hardware/speaker.py).
 
 
 class Sound:
@@ -43,6 +46,8 @@ class Sound:
         table = self.table
         if table.speaker is None or table.session is None or not steps:
             return
+        from companion import speech
+
         game = table.session.game
         for before, action, after in steps:
             self.say(speech.lines_for(game, before, after, action, table.t))
@@ -53,6 +58,8 @@ class Sound:
         table = self.table
         if table.speaker is None:
             return
+        from companion import speech
+
         countdown = table.clocks.countdown
         key = table.clocks.countdown_key()
         if countdown is not None and countdown.state == RUNNING:

@@ -1,9 +1,10 @@
 """What a game says aloud (a part a game may add to: companion/speech.py speaks it).
 Every game says whose turn it is when it passes on and who won; a game adds its own
-events by overriding `spoken` (and `spoken_start`, `spoken_end`, `cover_noise`)."""
+events by overriding `spoken` (and `spoken_start`, `spoken_end`, `cover_noise`).
+(companion.speech is imported where a line is made: a start says nothing before the
+table is up, and speech.py is read on the frame after its first, ui/start.py.)"""
 from __future__ import annotations
 
-from .. import speech
 from .moves import _whole, name_of
 
 
@@ -18,6 +19,8 @@ class Voice:
         `after` and `action` have every secret blanked, even one the table may see by now
         (speech.lines_for: speech.unspoken), so nothing said can be a secret. Default: whose turn it is when it
         passes on, and who won. A game adds its own events before those."""
+        from .. import speech
+
         out = []
         seat = self.turn_of(after)
         if seat is not None and seat != self.turn_of(before):
@@ -28,6 +31,8 @@ class Voice:
 
     def spoken_start(self, state: dict, t) -> list[speech.Line]:
         """What to say when a new game is on the table (public state): whose turn it is."""
+        from .. import speech
+
         seat = self.turn_of(state)
         return [] if seat is None else [speech.turn(t("speech.turn", name=name_of(state, seat)))]
 
@@ -38,6 +43,8 @@ class Voice:
 
     def spoken_end(self, state: dict, t) -> speech.Line:
         """The end of the game aloud: who won."""
+        from .. import speech
+
         winners = [name_of(state, seat) for seat in (self.result(state) or {}).get("winners", ())]
         text = t("speech.winners", names=speech.names(t, winners), count=len(winners)) if winners else t("speech.over")
         return speech.Line(text, speech.WINNER, speech.HIGH)
