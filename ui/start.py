@@ -229,8 +229,8 @@ def start_summary(app: CellmateApp, config_path, errors, verbose: bool = False,
 def _after_the_first_frame(app: CellmateApp) -> None:
     """The seat pads' hub (its module, its threads, its first look for ports) and the
     voice are started once the table is on the screen, the looks the table was not
-    drawn with, fluent.runtime (i18n.warm_up) and pickle (a press copies its state
-    with it: Game.copy) are read, and the hyphenation
+    drawn with, fluent.runtime (i18n.warm_up), pickle (a press copies its state
+    with it: Game.copy) and the recycled lists (ui/widgets/rows.py) are read, and the hyphenation
     dictionary of the table's language (on a thread: ~0.6 s for the German one; the words drawn before it is read break
     between letters, and again by it once read): nothing at start waits for them;
     then the heap is settled (_settle_heap)."""
@@ -254,6 +254,7 @@ def _after_the_first_frame(app: CellmateApp) -> None:
         Clock.schedule_once(lambda _dt: app.closed or load_later_looks(), 0)   # before any tap can need them
         Clock.schedule_once(lambda _dt: app.closed or warm_up(lang), 0)       # fluent.runtime: the same
         Clock.schedule_once(lambda _dt: import_module("pickle"), 0)   # a press's copy of the state (Game.copy)
+        Clock.schedule_once(lambda _dt: import_module("ui.widgets.rows"), 0)   # the log's and Past games' lists
         Clock.schedule_once(lambda _dt: app.closed or app.table.open_pads(), 0)
         Clock.schedule_once(lambda _dt: app.closed or app.table.phones.open(), 0)   # [phones] on
         Clock.schedule_once(lambda _dt: app.closed or _open_speaker(app), 0)
