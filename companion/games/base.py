@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..dice import roll_d6
 from ..errors import IllegalAction
@@ -43,6 +44,9 @@ from .moves import (ADJUST, END_TURN, EQUAL, PLAIN, PLAY, RIGHT, WRONG, ActionSp
 from .seat_pads import Pads
 from .secrets import Secret, Secrets
 from .voice import Voice
+
+if TYPE_CHECKING:
+    from .declarations import Reference
 
 __all__ = ["ADJUST", "END_TURN", "EQUAL", "PLAIN", "PLAY", "RIGHT", "WRONG", "ActionSpec", "Ballot", "Game", "IllegalAction", "MemoryEntry", "MemoryList",
            "MemoryView", "Move", "Option", "Param", "Reference", "Rule", "SECRET", "Secret", "make_result", "name_of",

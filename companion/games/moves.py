@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .declarations import Rule
 
 # How the screen offers a move (Move.role)
 PLAY, END_TURN, ADJUST = "play", "end_turn", "adjust"
@@ -21,19 +24,26 @@ PLAY, END_TURN, ADJUST = "play", "end_turn", "adjust"
 PLAIN, RIGHT, WRONG, EQUAL = "", "right", "wrong", "equal"
 
 
-@dataclass(frozen=True)
+# Option and Move are plain classes with __slots__: their fields are only read (nothing
+# compares, copies or prints one), and a frozen dataclass costs every start some 4 M
+# instructions to make. Param and ActionSpec stay dataclasses: they are replaced and compared.
 class Option:
-    """A setup choice of the game (Game.options): its kind, default and bounds.
-    (A docstring of its own: dataclass would write one through inspect.signature.)"""
-    name: str
-    kind: str                 # "bool", "int" or "choice"
-    default: Any
-    label: str                # catalogue key
-    choices: tuple = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    pads_default: Any = None  # the default when seat pads are plugged in at setup (None: `default`)
-    table_default: Any = None  # the setup screen's default, when a script's is another (None: `default`)
+    """A setup choice of the game (Game.options): its kind, default and bounds."""
+    __slots__ = ("name", "kind", "default", "label", "choices", "minimum", "maximum", "pads_default",
+                 "table_default")
+
+    def __init__(self, name: str, kind: str, default: Any, label: str, choices: tuple = (),
+                 minimum: int | None = None, maximum: int | None = None, pads_default: Any = None,
+                 table_default: Any = None):
+        self.name = name
+        self.kind = kind                    # "bool", "int" or "choice"
+        self.default = default
+        self.label = label                  # catalogue key
+        self.choices = choices
+        self.minimum = minimum
+        self.maximum = maximum
+        self.pads_default = pads_default    # the default when seat pads are plugged in at setup (None: `default`)
+        self.table_default = table_default  # the setup screen's default, when a script's is another (None: `default`)
 
     def check(self, value):
         if self.kind == "bool" and isinstance(value, bool):
@@ -163,7 +173,6 @@ def name_of(state: dict, seat) -> str:
 Actor = str | Callable[[dict], "int | None"] | None
 
 
-@dataclass(frozen=True)
 class Move:
     """One thing the rules let a table do, as data (see the module doc).
 
@@ -194,20 +203,21 @@ class Move:
     look:    how its button looks: PLAIN; RIGHT or WRONG (a verdict: a green tick,
              a red cross); EQUAL (one of equal choices: as large as the primary).
     """
-    type: str
-    phases: tuple[str, ...] | None = None
-    actor: Actor = "current"
-    params: dict[str, Param] | Callable[[dict, Any], dict[str, Param]] = field(default_factory=dict)
-    unless: tuple[Rule, ...] = ()
-    check: Callable[[dict, dict], None] | None = None
-    decide: Callable[[dict, dict, random.Random], dict] | None = None
-    apply: Callable[[dict, dict], None] | None = None
-    listing: Callable[[dict, Any], list[dict[str, Param]]] | None = None
-    seats: Callable[[dict], Iterable[int]] | None = None
-    named: bool = False
-    label: str | Callable[[dict[str, Param]], str] | None = None
-    role: str = PLAY
-    look: str = PLAIN
+    __slots__ = ("type", "phases", "actor", "params", "unless", "check", "decide", "apply", "listing", "seats",
+                 "named", "label", "role", "look")
+
+    def __init__(self, type: str, phases: tuple[str, ...] | None = None, actor: Actor = "current",
+                 params: dict[str, Param] | Callable[[dict, Any], dict[str, Param]] | None = None,
+                 unless: tuple[Rule, ...] = (), check: Callable[[dict, dict], None] | None = None,
+                 decide: Callable[[dict, dict, random.Random], dict] | None = None,
+                 apply: Callable[[dict, dict], None] | None = None,
+                 listing: Callable[[dict, Any], list[dict[str, Param]]] | None = None,
+                 seats: Callable[[dict], Iterable[int]] | None = None, named: bool = False,
+                 label: str | Callable[[dict[str, Param]], str] | None = None, role: str = PLAY, look: str = PLAIN):
+        self.type, self.phases, self.actor = type, phases, actor
+        self.params = {} if params is None else params
+        self.unless, self.check, self.decide, self.apply = unless, check, decide, apply
+        self.listing, self.seats, self.named, self.label, self.role, self.look = listing, seats, named, label, role, look
 
     def params_for(self, state: dict, seat) -> dict[str, Param]:
         return self.params(state, seat) if callable(self.params) else self.params

@@ -3,9 +3,14 @@ mean, and a secret vote the pads hold until all are in (Ballot, in declarations.
 By default a pad's MAIN is ROLL and DONE is CONFIRM, and the light shows whose turn it is."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import lights
 from ..inputs import DONE, MAIN, InputEvent
 from ..lights import Led
+
+if TYPE_CHECKING:
+    from .declarations import Ballot
 
 
 class Pads:

@@ -3,7 +3,6 @@ keeps it, who may know it and from when everybody may; the Secrets part gives ev
 game the views with them blanked (Game.public, hidden_args), whatever it declares."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from ..secret import SECRET
@@ -11,7 +10,6 @@ from ..secret import SECRET
 __all__ = ["SECRET", "Secret", "Secrets"]
 
 
-@dataclass(frozen=True)
 class Secret:
     """Something the rules hide from the table: where the app keeps it, who may
     know it, and from when everybody may (Game.secrets).
@@ -28,13 +26,18 @@ class Secret:
 
     Whatever the table shares (the screen, the log, past games, the pads' lights)
     shows a secret only once `until` says so; `companion script` keeps the whole
-    state and names the secret fields beside it."""
-    field: str = ""
-    action: tuple[str, str] | None = None
-    known_to: str = "owner"
-    until: Callable[[dict], bool] | None = None
-    per_seat: bool = False
-    blind: Callable[[dict], int | None] | None = None
+    state and names the secret fields beside it.
+
+    (A plain class with __slots__: a game's secrets are its own objects, read and found
+    among themselves, never copied or printed, and a frozen dataclass costs every start
+    some 4 M instructions to make.)"""
+    __slots__ = ("field", "action", "known_to", "until", "per_seat", "blind")
+
+    def __init__(self, field: str = "", action: tuple[str, str] | None = None, known_to: str = "owner",
+                 until: Callable[[dict], bool] | None = None, per_seat: bool = False,
+                 blind: Callable[[dict], int | None] | None = None):
+        self.field, self.action, self.known_to = field, action, known_to
+        self.until, self.per_seat, self.blind = until, per_seat, blind
 
     def known(self, state: dict, seat: int, action: dict | None = None) -> bool:
         """May `seat` know it in `state` (a phone's own view, companion.phones)? "owner":

@@ -5,7 +5,12 @@ events by overriding `spoken` (and `spoken_start`, `spoken_end`, `cover_noise`).
 table is up, and speech.py is read on the frame after its first, ui/start.py.)"""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .moves import _whole, name_of
+
+if TYPE_CHECKING:
+    from .. import speech
 
 
 class Voice:
