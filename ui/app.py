@@ -183,11 +183,13 @@ def lay_out(widget) -> None:
     takes its size: a start's first frame laid out some 220 boxes, 80 now. The same
     layout as the triggers make; later ones (a text's size once drawn) move only what
     they change. A RecycleView lays out its own rows."""
+    import sys
     from kivy.uix.layout import Layout
-    from kivy.uix.recyclelayout import RecycleLayout
+    # none made yet, none in the tree: not imported for this (RecycleView is loaded after the first frame)
+    recycle = getattr(sys.modules.get("kivy.uix.recyclelayout"), "RecycleLayout", ())
 
     for each in widget.walk(restrict=True):
-        if isinstance(each, Layout) and not isinstance(each, RecycleLayout):   # (its view lays it out)
+        if isinstance(each, Layout) and not isinstance(each, recycle):   # (its view lays it out)
             each.do_layout()
 
 
