@@ -205,6 +205,7 @@ class FitLabel(Label):
     _fitting = False
 
     def __init__(self, **kwargs):
+        self._drawn_heights: dict = {}     # a one-size text's height as drawn, by _drawn_key
         super().__init__(**kwargs)
         self.bind(text=self.fit, width=self.fit, height=self._height_changed, max_font=self.fit,
                   min_font=self.fit, grow=self.fit, max_height=self.fit, min_lines=self.fit,
@@ -216,10 +217,21 @@ class FitLabel(Label):
 
     def _texture_height(self, *_):
         """One font size and `grow`: the height is the texture's, once Kivy has drawn it
-        (within the same frame); fit() has set it already, as measured (_fitting_size)."""
+        (within the same frame), rather than laying the text out twice; kept, for fit() to
+        set at once when the same text comes back."""
         if self.grow and self._one_size():
             height = self.texture_size[1]
+            if self.text and height > 1:
+                if len(self._drawn_heights) >= 32:
+                    self._drawn_heights.clear()
+                self._drawn_heights[self._drawn_key()] = height
             self.height = max(height if self.text and height > 1 else 0, self._kept())
+
+    def _drawn_key(self) -> tuple:
+        """What a one-size text's height depends on, besides the options its kv rules set once."""
+        label = self._label
+        return (type(label), label.text, tuple(label.usersize), self.max_font, self.bold, tuple(self.padding),
+                self.line_height, self.halign, self.font_name)
 
     def _kept(self) -> float:
         """The height `min_lines` keeps: that many lines at the largest font, with the padding."""
@@ -246,13 +258,16 @@ class FitLabel(Label):
         try:
             limit = self.max_height if self.grow else self.height
             self.text_size = (max(1, self.width - 2 * self.padding[0]), None)
-            if self._one_size():     # nothing to try
+            if self._one_size():     # nothing to try: the texture says the height (_texture_height)
                 self.font_size = self.max_font
-                if self.grow:
-                    # its height now, as the texture will have it (_texture_height): the column
-                    # it stands in is laid out once this frame, not again when it is drawn
-                    height = self._fitting_size(float("inf"))[1] if self.text else 0
-                    self.height = max(height, self._kept())
+                if self.grow and not self.text:
+                    self.height = self._kept()
+                elif self.grow:
+                    # a text drawn before (undo, a state shown again): its height now, as its
+                    # texture had it, and the column it stands in laid out once this frame
+                    height = self._drawn_heights.get(self._drawn_key())
+                    if height is not None:
+                        self.height = max(height, self._kept())
                 return
             size, height = self._fitting_size(limit)
             self.font_size = size     # set once: the texture drawn once, and not at all when it is the same
