@@ -697,20 +697,25 @@ def _collect(collecting: bool) -> None:
         gc.enable()
 
 
-_APPS: list = []     # weak references to the apps closed (each with its root and screens)
+_APPS: list = []     # [weak reference, teardowns since] to the apps closed, their roots and screens
+_WAITED = 3          # teardowns a closed app is waited for before it is taken to live on
 
 
 def _refs(app) -> list:
     import weakref
     screens = [app.sm.get_screen(name) for name in app.sm.screen_names] if app.sm is not None else []
-    return [weakref.ref(w) for w in (app, app.root, *screens) if w is not None]
+    return [[weakref.ref(w), 0] for w in (app, app.root, *screens) if w is not None]
 
 
 def _freeze() -> None:
     """Set what lives now aside from the collector's passes, unless a closed app (or one
     of its screens) still lives: a thread or a clock event of its own still holds it. Frozen,
-    it would never be freed; left, a later pass frees it once it is let go."""
-    _APPS[:] = [ref for ref in _APPS if ref() is not None]
+    it would never be freed; left, a later pass frees it once it is let go. One still held
+    after _WAITED tests is held for good (a class's focus, a cache): waiting on, nothing
+    would be frozen again and each test's collection would walk all made since."""
+    for entry in _APPS:
+        entry[1] += 1
+    _APPS[:] = [entry for entry in _APPS if entry[0]() is not None and entry[1] <= _WAITED]
     if not _APPS:
         gc.freeze()
 
