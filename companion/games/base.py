@@ -118,7 +118,7 @@ class Game(Voice, Pads, Secrets):
         if self._over(state):
             return []
         out = []
-        for move in self._moves_in(state.get("phase")):
+        for move in self._moves_in(state):
             for seat in move.actors(state):
                 # (refused or not is all a list needs: Rule.refusal would word why, for nobody)
                 if any(rule.when(state, seat) for rule in move.unless):
@@ -231,15 +231,16 @@ class Game(Voice, Pads, Secrets):
             self.__dict__["_by_type"] = table
         return table
 
-    def _moves_in(self, phase) -> tuple[Move, ...]:
-        """The moves that may happen in this phase (_in_phase), in their order: a table
-        worked out once for each phase met, as legal_actions runs at every refresh."""
+    def _moves_in(self, state: dict) -> tuple[Move, ...]:
+        """The moves that may happen in the state's phase (_in_phase), in their order: a
+        table worked out once for each phase met, as legal_actions runs at every refresh."""
         table = self.__dict__.setdefault("_by_phase", {})
+        phase = state.get("phase")
         try:
             return table[phase]
         except (KeyError, TypeError):
             pass
-        moves = tuple(m for m in self.moves if m.phases is None or phase in m.phases)
+        moves = tuple(m for m in self.moves if self._in_phase(state, m))
         if isinstance(phase, str):      # (a broken state's phase, of any type, is not kept)
             table[phase] = moves
         return moves
