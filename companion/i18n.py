@@ -141,6 +141,12 @@ def read_entries(lang: str) -> dict[str, str]:
     return found
 
 
+def _said_key(key: str, params: dict):
+    """What Texts remembers a text said by: the key, the fields, and the fields' types too
+    (1, 1.0 and True are equal keys but are said differently)."""
+    return (key, *params.items(), *map(type, params.values())) if params else key
+
+
 class Texts(Mapping):
     """One language's messages: dotted key -> its text with each field as {field} and
     each choice at its default variant ("Enter {count} die faces."). `say` says one
@@ -252,8 +258,7 @@ class Texts(Mapping):
     def say(self, key: str, params: dict) -> str:
         """format, remembered: a table says the same texts at every refresh (the last
         few thousand kept; a field whose value cannot be a dict key is said afresh)."""
-        # the fields' types too: 1, 1.0 and True are equal keys but are said differently
-        said = (key, *params.items(), *map(type, params.values())) if params else key
+        said = _said_key(key, params)
         try:
             text = self._said.get(said)
         except TypeError:
@@ -263,6 +268,13 @@ class Texts(Mapping):
                 self._said.clear()
             text = self._said[said] = self.format(key, params)
         return text
+
+    def remembered(self, key: str, params: dict) -> str | None:
+        """The text `say` said before for this key and these fields, or None."""
+        try:
+            return self._said.get(_said_key(key, params))
+        except TypeError:
+            return None
 
     def format(self, key: str, params: dict) -> str:
         """The message said with these fields; one not given shows as {field}."""
@@ -454,12 +466,9 @@ class Catalogue:
 
     def __call__(self, key: str, **params) -> str:
         said = texts(self.lang)
-        # a text this language said before, from its memo without a call more (as Texts.say keys it;
-        # only a key this language has is ever in it): a board says some hundred texts a refresh
-        try:
-            text = said._said.get((key, *params.items(), *map(type, params.values())) if params else key)
-        except TypeError:
-            text = None
+        # a text this language said before, straight from its memo (only a key this language
+        # has is ever in it): a board says some hundred texts a refresh
+        text = said.remembered(key, params)
         if text is not None:
             return text
         if not said.has(key):
