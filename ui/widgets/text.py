@@ -348,7 +348,6 @@ def rebreak_words(*_) -> None:
 
 
 @lru_cache(maxsize=8192)
-@lru_cache(maxsize=4096)
 def drawn_width(text: str, font_size: float, bold: bool) -> float:
     """How wide one line of text is drawn, measured without drawing it; kept, as the
     table view asks the same words' widths at every step."""
