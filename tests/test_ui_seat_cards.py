@@ -140,3 +140,25 @@ def test_long_names_leave_each_dig_seat_its_tunnel_figure(make_ui, lang):
         assert card.track and lines and lines[0].startswith(card.track), f"{card.name}: {lines}"
         assert lines == [card.track, *card.counts], f"{card.name}: {lines}"
     look(ui, name)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_long_names_leave_each_heist_seat_both_its_figures(make_ui, lang):
+    """A name of 20 letters puts the chip under it, beside the figures (~140 px): the
+    heists and the cash each stay whole on a line, and the team's tag gives way to
+    them ("2 cash · +1", or no "+1" where it has no room). Once the German token read
+    "0 Heists · +2": the tag packed first took the cash's place."""
+    ui = make_ui(config=Config(language=lang))
+    seat_table(ui, "heist", LONG_NAMES)
+    ui.app.root.ids.toast.hide()
+    play_some(ui, 12)
+    ui.pump(2)
+    name = f"seats-{lang}-heist-6-long-names"
+    ui.shot(name)      # to look at, whatever the checks find
+    for card in seat_cards(ui):
+        lines = side_lines(card)
+        assert len(card.counts) == 2 and card.tags, f"{card.name}: {card.counts} {card.tags}"
+        for figure in card.counts:
+            assert any(figure in line for line in lines), f"{card.name}: {figure!r} left off {lines}"
+    check_tokens(ui)
+    look(ui, name)

@@ -4,12 +4,15 @@ seats.kv beside this file, read after the first frame (looks.LATER).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty, VariableListProperty
 from kivy.uix.layout import Layout
 from kivy.uix.widget import Widget
+from kivy.utils import escape_markup
 
 from .. import rounded, theme
 from ..wrapping import name_lines, pack
@@ -219,10 +222,10 @@ class SeatCard(LaterLook, Layout):
     def _flow(self, *_):
         """The pieces at the seat beside a short name, as many as fit there; under the
         name the track, the counts, the pips, then the other pieces, as many to a line
-        as fit."""
+        as fit. The figures' words are set once, as shown: a longer text set first and
+        taken back was drawn again all the same (at every step of the seat's turn)."""
         if self._held:
             return
-        from kivy.utils import escape_markup
         ids = self.ids
         side = ids.side
         whole = self.width - self.padding[0] - self.padding[2]
@@ -232,14 +235,11 @@ class SeatCard(LaterLook, Layout):
         def width(text):
             return drawn_width(text, size, False)
 
-        def paint(item, colour):
-            return f"[color={_hex(colour)}]{_pip_font(escape_markup(item))}[/color]"
-        separator = f"[color={_hex(theme.TEXT_DIM)}]{SEPARATOR}[/color]"
         tag_colour = theme.BADGE if self.current else theme.TEXT
         tags = list(self.tags)
         # beside the name: the pieces that fit after it on its one line
         room = 0.0
-        if not self._below and len(ids.name.text.split("\n")) == 1:
+        if not self._below and "\n" not in ids.name.text:
             room = (whole - ids.chip.width - dp(GAP) * 2 - ids.name.reserve
                     - drawn_width(self.name, ids.name.font_size, True) - dp(10))
         there = []
@@ -247,76 +247,94 @@ class SeatCard(LaterLook, Layout):
             there.append(tags.pop(0))
         beside = self._beside() if there else ids.get("beside")
         if beside is not None:
-            beside.text = separator.join(paint(tag, tag_colour) for tag in there)
+            beside.text = _painted([[(tag, tag_colour) for tag in there]])
             beside.width = width(SEPARATOR.join(there)) + dp(8) if there else 0    # clear of the frame
-        counts = ([self.track] if self.track else []) + list(self.counts)
-        pips = [(colour, f"{PIP}{count}") for colour, count in self.pips]
-        figures = counts + [text for _colour, text in pips]
-        lines = pack(figures, [full], width, SEPARATOR) if figures else []
-        for tag in tags:    # each piece into the first line with room for it: fewer lines
-            line = next((line for line in lines if width(SEPARATOR.join(line + [tag])) <= full), None)
-            if line is None:
-                lines.append([tag])
-            else:
-                line.append(tag)
-        items = [item for line in lines for item in line]
         # the counts dim, a pip in its colour, the tags bright (the badge colour on the seat whose turn it is)
-        colour_of = {item: (theme.TEXT if self.track and item == self.track else theme.TEXT_DIM) for item in counts}
-        colour_of.update({text: theme.rgba(theme.text_hex(colour)) for colour, text in pips})
-        painted = [paint(item, colour_of.get(item, tag_colour)) for item in items]
-        fit = len(lines)
+        figures = [(self.track, theme.TEXT)] if self.track else []
+        figures += [(count, theme.TEXT_DIM) for count in self.counts]
+        figures += [(f"{PIP}{count}", theme.rgba(theme.text_hex(colour))) for colour, count in self.pips]
+        packed = iter(figures)
+        lines = [[next(packed) for _ in line] for line in pack([text for text, _ in figures], [full], width, SEPARATOR)]
+        pieces = [(tag, tag_colour) for tag in tags]
+        fit = len(lines) + len(pieces)      # at most a line each
+        limit = self.room_for_lines()
         while True:
-            shown_lines, shown = self._truncated(lines, painted, fit, full, width, paint)
-            side.text = "\n".join(separator.join(next(shown) for _ in line) for line in shown_lines)
+            shown = _fitted(lines, pieces, fit, lambda line: width(SEPARATOR.join(text for text, _ in line)) <= full)
+            text = _painted(shown)
             # as many lines as the token's height holds, measured as drawn (a markup line
             # is drawn taller than its font says): a long name, many pieces: "+2"
             # a line is 29 px, a markup line at most 32: clear of the room, no need to draw it now
-            if fit <= 1 or len(shown_lines) * dp(32) <= self.room_for_lines():
+            if fit <= 1 or len(shown) * dp(32) <= limit or self._lines_high(text, shown, width) <= limit:
                 break
-            if self._lines_high(shown_lines, width) <= self.room_for_lines():
-                break
-            fit -= 1
+            fit = min(fit, len(shown)) - 1
+        side.text = text
 
-    def _lines_high(self, lines, width) -> float:
-        """How high the figures' lines are drawn: measured by drawing them once for each
-        kind of lines (a line with a pip's font is drawn taller), then known without
-        drawing them again (Kivy draws them in the frame anyway). Lines the label would
-        wrap are measured each time."""
+    def _lines_high(self, text, lines, width) -> float:
+        """How high the figures' lines (`text`, markup) are drawn: measured by drawing them
+        once for each kind of lines (a line with a pip's font is drawn taller), then known
+        without drawing them again (Kivy draws them in the frame anyway). Lines the label
+        would wrap are measured each time."""
         side = self.ids.side
-        text = side.text
         key = (side.font_size, side.font_name, tuple("[font=" in line for line in text.split("\n")))
         high = _LINES_HIGH.get(key)
-        if high is None or any(width(SEPARATOR.join(line)) > side.width for line in lines):
+        wraps = any(width(SEPARATOR.join(item for item, _ in line)) > side.width for line in lines)
+        if high is None or wraps:
+            side.text = text
             side.texture_update()
             high = side.texture_size[1]
-            if not any(width(SEPARATOR.join(line)) > side.width for line in lines):
+            if not wraps:
                 _LINES_HIGH[key] = high
         return high
-
-    @staticmethod
-    def _truncated(lines, painted, fit, full, width, paint):
-        """The first `fit` lines, the last ending "+N" for the N items left off. The
-        first figure stays, whole, whatever the room (a long name's chip beside the
-        figures leaves them ~140 px): "Tunnel 0/8", and "+1" after it only if it fits."""
-        total = sum(map(len, lines))
-        if len(lines) <= fit:
-            return lines, iter(painted)
-        kept = [list(line) for line in lines[:fit]]
-        least = 1 if fit == 1 else 0    # the first line keeps its first figure
-        while len(kept[-1]) > least and width(SEPARATOR.join(kept[-1] + [f"+{total - sum(map(len, kept))}"])) > full:
-            kept[-1] = kept[-1][:-1]
-        shown = sum(map(len, kept))
-        more = total - shown
-        if width(SEPARATOR.join(kept[-1] + [f"+{more}"])) > full:    # no room for "+N" either: the figure alone
-            return kept, iter(painted[:shown])
-        kept[-1] = kept[-1] + [f"+{more}"]
-        return kept, iter(painted[:shown] + [paint(f"+{more}", theme.TEXT_DIM)])
 
     def room_for_lines(self) -> float:
         """The height left under the name for the lines of figures."""
         ids = self.ids
         mark = ids.get("pad_mark")
         return self.height - self.padding[1] - self.padding[3] - self._row_high() - (mark.height if mark else 0)
+
+
+def _fitted(figures: list, pieces: list, fit: int, fits) -> list:
+    """The lines shown, `fit` at most, of (text, colour): the figures' lines (packed),
+    each other piece in the first line with room for it (else a line of its own while
+    there are lines to spare), and for what is left off "+N" at the end. A piece makes
+    room for "+N", a figure only when figures are left off anyway: with room for all
+    the figures and no more, no "+N" ("0 Heists · +2" left the cash off for the team's
+    tag). The first figure stays whole, whatever the room (a long name's chip beside
+    the figures leaves them ~140 px): "Tunnel 0/8", and "+1" after it only if it fits."""
+    def more(count):
+        return (f"+{count}", theme.TEXT_DIM)
+    lines = [list(line) for line in figures[:fit]]
+    left = sum(map(len, figures[fit:]))
+    for piece in pieces:    # each into the first line with room for it: fewer lines
+        line = next((line for line in lines if fits(line + [piece])), None)
+        if line is not None:
+            line.append(piece)
+        elif len(lines) < fit:
+            lines.append([piece])
+        else:
+            left += 1
+    if not left:
+        return lines
+    last = lines[-1]
+    own = len(figures[len(lines) - 1]) if len(lines) <= len(figures) else 0    # its figures, before its pieces
+    if len(figures) > fit:      # figures left off already: "+N" may take a figure's place, not the first's
+        own = 1 if fit == 1 else 0
+    while len(last) > own and not fits(last + [more(left)]):
+        last.pop()
+        left += 1
+    if fits(last + [more(left)]):
+        last.append(more(left))
+    return lines
+
+
+def _painted(lines: list) -> str:
+    """Lines of (text, colour) as the label's markup, a dim separator between."""
+    return "\n".join(_SEPARATOR_PAINTED.join(_paint(text, colour) for text, colour in line) for line in lines)
+
+
+def _paint(text: str, colour) -> str:
+    return f"[color={_hex(colour)}]{_pip_font(escape_markup(text))}[/color]"
+
 
 GAP = 6     # px: between the chip, the name and the pieces beside it; the chip under a name and the figures
 _LINES_HIGH: dict = {}    # SeatCard._lines_high: the figures' height drawn, by kind of lines
@@ -329,8 +347,12 @@ def _pip_font(text: str) -> str:
     return f"[font=DejaVuSans]{text}[/font]" if text.startswith(PIP) else text
 
 
+@lru_cache(maxsize=64)
 def _hex(rgba) -> str:
     return "#{:02X}{:02X}{:02X}".format(*(round(v * 255) for v in rgba[:3]))
+
+
+_SEPARATOR_PAINTED = f"[color={_hex(theme.TEXT_DIM)}]{SEPARATOR}[/color]"
 
 
 def pad_mark(t, state: str) -> str:
