@@ -61,9 +61,13 @@ class CounterStrip(BoxLayout):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._needs: list[tuple[float, float, bool]] = []    # per tile: (upright, on one line, big)
+        self._shown = None      # the counters shown: the same again (a press that moved none), as they are
         self.bind(width=self._arrange, roomy=self._arrange)
 
     def show(self, board) -> None:
+        if board.counters == self._shown:
+            return
+        self._shown = board.counters
         counters = sorted(board.counters, key=lambda c: not c.big)
         self._needs = []
         for counter, tile in zip(counters, reuse(self, len(counters), CounterTile)):
@@ -311,7 +315,15 @@ class AreaTile(Widget):
         chips_high = dp(CHIP) + (rows - 1) * chip_row if rows else 0
         self.shown_facts = self.facts if lines and room - chips_high >= high else ""
 
+    _shown = None       # what the place shows (show): the same again, as it is
+
     def show(self, area, tokens, players) -> None:
+        # a press that changed nothing on this place (most do: a heist not rolled on) leaves it be
+        shown = (area, tuple(tokens), self.facts_first,
+                 tuple((p["colour"], p["letter"]) for p in players) if tokens else ())
+        if shown == self._shown:
+            return
+        self._shown = shown
         self.title = area.short or area.label
         # a heist's numbers a line each (facts first); a place's short facts run on
         self.facts = ("\n" if self.facts_first else " · ").join(area.facts)
@@ -419,6 +431,7 @@ class BoardPanel(BoxLayout):
     layout = StringProperty("table")
     pips_shown = BooleanProperty(True)
     places_shown = BooleanProperty(True)
+    _pips = None        # the counters the pips' line was made for
 
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
@@ -448,7 +461,10 @@ class BoardPanel(BoxLayout):
         plain = Board(counters=tuple(c for c in shown.counters if not c.colour))
         ids.counters.roomy = not shown.areas    # places (or a window's bars) below: a line each
         ids.counters.show(plain)
-        ids.pips.text = pip_line([c for c in shown.counters if c.colour])
+        pips = tuple(c for c in shown.counters if c.colour)
+        if pips != self._pips:      # the bag as it was (most presses): its line as it is
+            self._pips = pips
+            ids.pips.text = pip_line(pips)
         self.layout = board.layout
         by_piece = [a for a in shown.areas if a.pieces]
         by_name = [a for a in shown.areas if not a.pieces]

@@ -4,6 +4,8 @@ Plain Python (no Kivy), so kv files import it with ``#:import theme ui.theme``.
 """
 from __future__ import annotations
 
+from functools import cache
+
 from companion.players import COLOUR_HEX
 
 TOUCH = 64          # px: the smallest touch target (a fingertip at arm's length)
@@ -73,6 +75,7 @@ def ink_on(colour: str):
     return INK if on_black >= on_white else (1, 1, 1, 1)
 
 
+@cache     # a handful of colours, asked at every refresh (the gem pips, a counter's name)
 def text_hex(colour: str) -> str:
     """A player's colour as text on the dark theme: dark ones lightened to read
     (>= 4.5:1 on SURFACE_HI, the lightest background text sits on: a dialog, a
