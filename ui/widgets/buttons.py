@@ -48,7 +48,53 @@ class NumberCell(FlatButton):
     wrong = BooleanProperty(False)
 
 
-class BigButton(InkedWords, ButtonBehavior, Label):
+class KeptLooks:
+    """A label that keeps its last two looks (its words at a size, a width and an
+    alignment), each as Kivy's core label that drew it, texture and all, and shows one
+    again without drawing it: the bar's buttons go back and forth between two looks all
+    game ("End turn" large while it is the only step, normal beside "Play a card"; "Play
+    a card" at each turn's start, gone once played). A change to anything else of the
+    look forgets them. (Kivy 2.3's Label: the core label, _label, holds the options
+    and the texture; _create_label makes one from the widget's properties.)"""
+    _KEYED = frozenset(("text", "font_size", "font_name", "halign", "text_size",
+                        "color", "disabled_color", "disabled"))    # (the colours: the canvas's, InkedWords)
+    _looks = None    # look -> the core label that drew it, the last two
+
+    def _look(self) -> tuple:
+        return self.text, self.font_size, self.font_name, self.halign, tuple(self.text_size)
+
+    def _trigger_texture_update(self, name=None, source=None, value=None):
+        if self._looks and name not in self._KEYED:
+            self._looks.clear()
+        super()._trigger_texture_update(name, source, value)
+
+    def texture_update(self, *largs):
+        looks = self._looks
+        if looks is None:
+            looks = self._looks = {}
+        look = self._look()
+        kept = looks.pop(look, None)
+        if kept is not None:     # now the newest look, and the label told of this look again
+            looks[look] = kept
+            kept.text, kept.usersize = self.text, self.text_size
+            kept.options.update(font_size=self.font_size, font_name=self.font_name, halign=self.halign)
+            self._label = kept
+            self.texture = kept.texture
+            self.texture_size = list(kept.texture.size)
+            return
+        if any(label is self._label for label in looks.values()):
+            self._label = None      # the one shown is kept: this look into one of its own
+            self._create_label()
+        super().texture_update(*largs)
+        texture = self.texture
+        if texture is None or texture is self._label.texture_1px or not self.text:
+            return
+        if len(looks) >= 2:
+            del looks[next(iter(looks))]    # the oldest
+        looks[look] = self._label
+
+
+class BigButton(KeptLooks, InkedWords, ButtonBehavior, Label):
     """A big button for one thing to do; a chip says whose step it is (none: the table's)."""
     tone = StringProperty("normal")
     colour = StringProperty("grey")
