@@ -296,3 +296,34 @@ def test_heist_at_six_seats_with_a_banner_up_the_gems_and_the_heists_share_the_r
     else:
         assert pips.opacity == 0 and pips.height == 0
     look(ui, name)
+
+
+def test_a_place_whose_name_just_fills_its_tile_asks_room_for_the_two_lines_it_is_drawn_in(make_ui):
+    """A place's name a hair narrower than its tile but wider than the room its label
+    breaks lines at: drawn on two lines, so the room the place asks of the map (its
+    name and a row of chips under it) holds two lines of it, where it counted one and
+    the chips below could be given too little height and drawn over the name."""
+    from ui.widgets.text import WholeWordsLabel, drawn_width
+    from kivy.metrics import dp
+    ui = make_ui(seat=0)
+    game = start_game(ui, "dig", ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fenja"))
+    session, screen = ui.app.table.session, ui.app.screen("game")
+    ui.pump(3)
+    tile, label = place_titles(game)[0]
+    width = label.width
+    # one word between the label's room (its width less dp(4)) and its width: "Yardii…rr…"
+    name = next(text for text in (f"Yard{'i' * a}{'r' * b}" for a in range(40) for b in range(12))
+                if width - dp(4) < drawn_width(text, dp(24), True) <= width - 0.5)
+    board = session.game.board(session.view, ui.app.table.t)
+    named = dataclasses.replace(board, areas=(dataclasses.replace(board.areas[0], short=name), *board.areas[1:]))
+    game.board.show(named, screen.players(session))
+    ui.app.root.ids.toast.hide()
+    ui.pump(3)
+    label.texture_update()
+    assert tile.title == name and isinstance(label, WholeWordsLabel)
+    assert len(label._label._cached_lines) == 2, label.text          # drawn on two lines
+    chips = tile.ids.chips
+    asked = tile.need - tile.padding[1] - tile.padding[3] - (tile.spacing * 2 + dp(48) if chips.children else 0)
+    assert asked >= label.height - 1, (asked, label.height)
+    ui.shot("board-en-dig-place-name-at-the-edge")
+    look(ui, "board-en-dig-place-name-at-the-edge")

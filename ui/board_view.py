@@ -287,7 +287,9 @@ class AreaTile(Widget):
         # its name always (a player must tell which place it is), its pieces below it: what
         # they need, and what a second row of chips adds (a crowded place, everybody in the
         # Cells at the start), for the map to share out (PlaceGrid); a heist's, the room given
-        title_high = dp(29) * max(1, -(-drawn_width(self.title, dp(24), True) // width)) if self.title else 0
+        # (against the room its label breaks its lines at: WholeWordsLabel's, its width less dp(4))
+        title_room = max(1.0, width - dp(4))
+        title_high = dp(29) * max(1, -(-drawn_width(self.title, dp(24), True) // title_room)) if self.title else 0
         self.more = chip_row if self._crowded() and not self.facts_first else 0
         # (TopDown: its three children two spacings apart)
         # a heist's (facts first): its name whole, the numbers under it as the room holds them
