@@ -18,22 +18,40 @@ def run(ui, seconds, frame=0.25):
         ui.pump(1)
 
 
+def drawn(widget) -> bool:
+    """Whether a frame draws the widget: its canvas in its parent's, and so on up to the
+    window, none of them at opacity 0."""
+    node = widget
+    while node.parent is not None and node.parent is not node:
+        canvas = node.parent.canvas
+        groups = [canvas] + [g for g, has in ((canvas.before, canvas.has_before), (canvas.after, canvas.has_after)) if has]
+        if node.opacity == 0 or all(group.indexof(node.canvas) < 0 for group in groups):
+            return False
+        node = node.parent
+    return True
+
+
 def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):
     ui = make_ui(seat=0)
     game = start_game(ui, "singsing", ("Anna", "Ben", "Cleo"))
     session = ui.app.table.session
     tags = dict(seat_texts(ui))
     assert tags["Anna"] == "File" and tags["Ben"] == "Mask"
-    assert not ui.app.countdown_on and game.countdown.height == 0  # no guess, no clock
+    assert not ui.app.countdown_on and not drawn(game.countdown) and drawn(game.board)  # no guess, no clock
 
     act(ui, "start_timer")
     assert session.state["phase"] == "guess"
     assert ui.app.countdown_on and ui.app.countdown_text == "15"
-    assert game.countdown.height >= 100 and game.countdown.opacity == 1
+    assert game.countdown.height >= 100 and drawn(game.countdown)
     # while the guess runs the clock takes the board's place; the seats stay round it
-    assert game.board.parent is None and game.left.parent is not None and game.right.parent is not None
+    assert not drawn(game.board) and drawn(game.left) and drawn(game.right)
     assert game.countdown.width > 300 and game.countdown.height > 200
-    gc.collect()   # off the tree they are kept, not lost: they come back after the guess
+    assert game.countdown.top == game.place.top and game.countdown.y == game.middle.y   # all the board's room
+    touched = []    # a finger on the clock does not reach the board under it
+    game.board.fbind("on_touch_down", lambda *_: touched.append(True))
+    ui.tap(game.countdown)
+    assert touched == []
+    gc.collect()   # hidden they are kept, not lost: they come back after the guess
     ui.rig.played.clear()
     run(ui, 6.0)
     assert ui.app.countdown_text == "9" and ui.app.countdown_phase == "running"
@@ -53,11 +71,12 @@ def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):
     assert last["verdict"] == "timeout" and last["guess"] == 1
     assert session.actions()[-1] == {"type": "timeout", "turn": 1, "guess": 1}
     assert session.state["phase"] == "remove" and session.state["turn"] == 2
-    assert not ui.app.countdown_on and game.countdown.height == 0
-    # the board is back where it was: under the banner, the news, the prompt and the clock's place
-    # (the headline up in the top bar, where it fits)
+    assert not ui.app.countdown_on and not drawn(game.countdown) and drawn(game.board)
+    # the board is back where it was: under the banner, the news and the prompt
+    # (the headline up in the top bar, where it fits), down to the bottom
     middle = [w.__self__ for w in reversed(game.middle.children)]
-    assert middle == [game.banner, game.news, game.prompt, game.countdown, game.board]
+    assert middle == [game.banner, game.news, game.prompt, game.place.__self__]
+    assert game.board.top <= game.prompt.y and game.board.y == game.middle.y
     assert game.headline.parent is game.top_room.__self__
     assert any("Ben" in line and "time" in line.lower() for line in screen_lines(ui))
     look(ui, "singsing-3-timed-out")
@@ -209,7 +228,7 @@ def test_without_the_guess_timer_the_guess_waits_for_the_verdict(make_ui):
     ui.pump(2)
     assert session.state["phase"] == "guess" and ui.clock.pending == []
     assert game.prompt.text.endswith("Right or wrong?")
-    assert game.board.parent is not None      # the board did not step aside for a clock
+    assert drawn(game.board) and not drawn(game.countdown)     # the board did not step aside for a clock
     look(ui, "singsing-untimed-guess")
     ui.app.table.on_input(InputEvent.CONFIRM)
     assert session.state["phase"] == "remove" and session.state["file"] == 1

@@ -7,7 +7,8 @@ from kivy.clock import Clock
 
 
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty
+from kivy.properties import BooleanProperty, NumericProperty
+from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
 from companion.board import seat_token
@@ -84,6 +85,68 @@ def show_painted(label, text: str, paint) -> None:
     label.text = painted if label.markup else text
 
 
+class BoardPlace(Widget):
+    """The board's room under the words (game.kv), its two children the board and the
+    game's countdown: the board, or while the countdown runs (clock_shown) the
+    countdown in its place, with all the room. Both stay laid out, each at its size:
+    the one not shown is only hidden (its canvas out of this one's, not walked at all
+    by a frame; opacity 0) and out of a finger's reach. Switching moves no widget and
+    draws no text again; nothing is laid out but what changed."""
+    clock_shown = BooleanProperty(False)
+    gap = NumericProperty(0)   # the board's top under the middle's spacing, as it was under the clock's empty line
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        place = self._place
+        for name in ("pos", "size", "gap"):
+            self.fbind(name, place)
+        self.fbind("clock_shown", self._show)
+
+    def add_widget(self, widget, *args, **kwargs):
+        super().add_widget(widget, *args, **kwargs)
+        self._place()
+        self._show()
+
+    def _parts(self):
+        """(the board, the countdown): the first child kv adds and the second."""
+        children = self.children
+        return (children[-1], children[0]) if len(children) == 2 else (None, None)
+
+    def _place(self, *_):
+        board, clock = self._parts()
+        if board is not None:
+            x, y = self.pos
+            board.pos, board.size = (x, y), (self.width, max(0, self.height - self.gap))
+            clock.pos, clock.size = (x, y), self.size
+
+    def _show(self, *_):
+        board, clock = self._parts()
+        if board is None:
+            return
+        shown, hidden = (clock, board) if self.clock_shown else (board, clock)
+        canvas = self.canvas
+        if canvas.indexof(hidden.canvas) >= 0:
+            canvas.remove(hidden.canvas)
+        if canvas.indexof(shown.canvas) < 0:
+            canvas.add(shown.canvas)
+        hidden.opacity, shown.opacity = 0, 1
+
+    def _shown(self):
+        return self._parts()[1 if self.clock_shown else 0]
+
+    def on_touch_down(self, touch):
+        shown = self._shown()
+        return shown is not None and shown.dispatch("on_touch_down", touch)
+
+    def on_touch_move(self, touch):
+        shown = self._shown()
+        return shown is not None and shown.dispatch("on_touch_move", touch)
+
+    def on_touch_up(self, touch):
+        shown = self._shown()
+        return shown is not None and shown.dispatch("on_touch_up", touch)
+
+
 class GameScreen(BaseScreen):
     """Any game but the dice table, from its own descriptions: the summary
     (headline, banner, prompt, badges, facts), the board and the legal actions.
@@ -91,7 +154,6 @@ class GameScreen(BaseScreen):
     tap asks the action's arguments (ActionDialog) and sends it."""
 
     scoreboard = BooleanProperty(False)   # the game is over: the ranked scoreboard has the screen
-    _board_aside: list = []   # (widget, parent, index) while a guess clock has the board's place
     _seen: dict = {}          # the facts last shown, by session
     fresh: list = []          # the facts the last step changed (the news line shows the last of them)
 
@@ -109,18 +171,7 @@ class GameScreen(BaseScreen):
         """While a guess clock runs (Sing Sing), the clock takes the board's place: one
         thing to read across the table, and each second's frame draws only what is
         left. The seats stay round it. The board comes back, in place, when it goes."""
-        ids = self.ids
-        if on and not self._board_aside:
-            widget = ids.board.__self__    # ids are weak: off the tree, only this list keeps it
-            parent = widget.parent
-            self._board_aside = [(widget, parent, parent.children.index(widget))]
-            parent.remove_widget(widget)
-            ids.countdown.size_hint_y = 1
-        elif not on and self._board_aside:
-            for widget, parent, index in self._board_aside:
-                parent.add_widget(widget, index=index)
-            self._board_aside = []
-            ids.countdown.size_hint_y, ids.countdown.height = None, 0
+        self.ids.place.clock_shown = on
 
     def refresh(self):
         table, t = self.table, self.t
