@@ -124,11 +124,11 @@ class TableClocks:
     def show_countdown(self) -> None:
         view, t, countdown = self.table.shell, self.table.t, self.countdown
         if countdown is None:
+            # hidden, its last words kept: not drawn and laid out again blank for nobody
+            # (the next countdown sets its own before it shows)
             view.countdown_on = False
-            view.countdown_text = ""
             return
         left = countdown.shown()
-        view.countdown_on = True
         view.countdown_text = clock_text(left)
         if countdown.state == DONE:
             view.countdown_phase = "done"
@@ -137,6 +137,7 @@ class TableClocks:
             view.countdown_phase = "last" if left <= max(countdown.cues.tick_last, 0) else "running"
             # "1:45" is minutes and seconds: "left", not "seconds left"
             view.countdown_caption = t("countdown.left" if ":" in view.countdown_text else "countdown.running")
+        view.countdown_on = True     # last: shown with its own words, not the last countdown's
 
     def show_timer(self) -> None:
         view, timer = self.table.shell, self.timer
