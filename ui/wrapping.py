@@ -143,6 +143,12 @@ def _read(name: str):
     return _loaded[name]
 
 
+def dictionaries_read() -> int:
+    """How many dictionaries have been read: a line broken before one was may break
+    otherwise after (ui.widgets.seats keeps a name's breaks until this changes)."""
+    return len(_loaded)
+
+
 def put_off(lang: str) -> None:
     """Words in `lang` break between letters, not waiting for its dictionary, until
     prepare() has read it: reading the German one takes some 0.6 s here (seconds on a

@@ -15,7 +15,7 @@ from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
 from .. import rounded, theme
-from ..wrapping import name_lines, pack
+from ..wrapping import dictionaries_read, name_lines, pack
 from .looks import LaterLook
 from .quiet import Marks, QuietLabel
 from .text import NameLabel, drawn_width, table_language
@@ -75,20 +75,25 @@ class SeatCard(LaterLook, Layout):
     padding = VariableListProperty([0, 0, 0, 0])
     minimum_height = NumericProperty(0)     # its lines' height, padding in: a row of tokens is as high as its tallest
     _below = False      # the chip under a long name, beside the figures (_place_chip)
+    _chip_asked = None  # _place_chip: the name, its room, size, language (and dictionaries) it last broke
+    _chip_under = False     # and whether that put the chip under it
     _held = False       # within show(): the figures flowed once at its end, not once a field
     _posted = False     # its look read (looks.LATER): its ids there to flow into
 
     def show(self, **fields) -> None:
         """Set the seat's fields together (colour=..., tags=...): its figures flowed again
-        once, if any of them changed, not once for each field that did."""
-        changed = any(getattr(self, name) != value for name, value in fields.items())
+        once, if any of them changed, not once for each field that did; only those
+        that changed are set (most seats, most steps: none)."""
+        changed = [(name, value) for name, value in fields.items() if getattr(self, name) != value]
+        if not changed:
+            return
         self._held = True
         try:
-            for name, value in fields.items():
+            for name, value in changed:
                 setattr(self, name, value)
         finally:
             self._held = False
-        if changed and self._posted:
+        if self._posted:
             self._flow()
 
     def __init__(self, **kwargs):
@@ -211,9 +216,13 @@ class SeatCard(LaterLook, Layout):
         chip, name, gap = ids.chip, ids.name, dp(GAP)
         beside = full - chip.width - gap * 2      # chip, name, the pieces beside it: two gaps
         # a few px to spare: on the line between two and three lines the chip goes under
-        lines = name_lines(self.name, beside - name.reserve - dp(10),
-                           lambda text: drawn_width(text, name.font_size, True), table_language())
-        below = len(lines) > 2
+        asked = (self.name, beside - name.reserve - dp(10), name.font_size, table_language(), dictionaries_read())
+        if asked != self._chip_asked:   # broken again only when the name, its room or its language changed
+            self._chip_asked = asked
+            size = name.font_size
+            self._chip_under = len(name_lines(asked[0], asked[1], lambda text: drawn_width(text, size, True),
+                                              asked[3])) > 2
+        below = self._chip_under
         if below != self._below:
             self._below = below
             self._trigger_layout()
@@ -260,26 +269,25 @@ class SeatCard(LaterLook, Layout):
         limit = self.room_for_lines()
         while True:
             shown = _fitted(lines, pieces, fit, lambda line: width(SEPARATOR.join(text for text, _ in line)) <= full)
-            text = _painted(shown)
             # as many lines as the token's height holds, measured as drawn (a markup line
             # is drawn taller than its font says): a long name, many pieces: "+2"
             # a line is 29 px, a markup line at most 32: clear of the room, no need to draw it now
-            if fit <= 1 or len(shown) * dp(32) <= limit or self._lines_high(text, shown, width) <= limit:
+            if fit <= 1 or len(shown) * dp(32) <= limit or self._lines_high(shown, width) <= limit:
                 break
             fit = min(fit, len(shown)) - 1
-        side.text = text
+        side.text = _painted(shown)
 
-    def _lines_high(self, text, lines, width) -> float:
-        """How high the figures' lines (`text`, markup) are drawn: measured by drawing them
-        once for each kind of lines (a line with a pip's font is drawn taller), then known
-        without drawing them again (Kivy draws them in the frame anyway). Lines the label
-        would wrap are measured each time."""
+    def _lines_high(self, lines, width) -> float:
+        """How high the figures' lines (of (text, colour)) are drawn: measured by drawing
+        them once for each kind of lines (a line with a pip's font is drawn taller), then
+        known without drawing them again (Kivy draws them in the frame anyway). Lines the
+        label would wrap are measured each time."""
         side = self.ids.side
-        key = (side.font_size, side.font_name, tuple("[font=" in line for line in text.split("\n")))
+        key = (side.font_size, side.font_name, tuple(any(item.startswith(PIP) for item, _ in line) for line in lines))
         high = _LINES_HIGH.get(key)
         wraps = any(width(SEPARATOR.join(item for item, _ in line)) > side.width for line in lines)
         if high is None or wraps:
-            side.text = text
+            side.text = _painted(lines)
             side.texture_update()
             high = side.texture_size[1]
             if not wraps:
@@ -332,6 +340,7 @@ def _painted(lines: list) -> str:
     return "\n".join(_SEPARATOR_PAINTED.join(_paint(text, colour) for text, colour in line) for line in lines)
 
 
+@lru_cache(maxsize=256)
 def _paint(text: str, colour) -> str:
     return f"[color={_hex(colour)}]{_pip_font(escape_markup(text))}[/color]"
 
