@@ -10,7 +10,7 @@ Its look is in board_view.kv beside this file."""
 from __future__ import annotations
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Line, Mesh, Rectangle
+from kivy.graphics import Color, Line, Mesh, PopMatrix, PushMatrix, Rectangle, Translate
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty, VariableListProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -42,13 +42,39 @@ class CounterTile(BoxLayout):
     compact = BooleanProperty(False)    # on one line, the number beside its name (CounterStrip.compact)
     note_shown = BooleanProperty(True)
 
-    def tick(self, index: int, *_redrawn_on) -> list:
-        """The line across the bar where threshold `index` lies (none: no points);
-        kv passes what it depends on so it is drawn again when they change."""
+    def tick(self, index: int) -> list:
+        """The line across the bar where threshold `index` lies (none: no points)."""
         if index >= len(self.marks) or self.share < 0:
             return []
         x = self.x + dp(8) + (self.width - dp(16)) * self.marks[index]
         return [x, self.y + dp(1), x, self.y + dp(15)]
+
+    def on_kv_post(self, base_widget):
+        super().on_kv_post(base_widget)
+        # the bar and its red ticks: drawn only while there is a total and a threshold on it
+        self._marks = Marks(self.canvas.before)
+        self.bind(pos=self._bar, size=self._bar, share=self._bar, marks=self._bar, big=self._bar,
+                  colour=self._bar)
+        self._bar()
+
+    def _bar(self, *_):
+        """The bar (empty, then filled to `share`) and a tick at each threshold, at most two
+        (The Snitch's riot at 7): quiet.Marks, where see-through ones were walked every frame."""
+        marks = self._marks
+        if self.share < 0:
+            marks.show()
+            return
+        bar = marks.made("bar", lambda: (Color(rgba=theme.LINE), Rectangle(), Color(), Rectangle()))
+        ticks = [marks.made(f"tick{i}", lambda: (Line(width=dp(1.5)),)) for i in range(min(2, len(self.marks)))]
+        red = marks.made("red", lambda: (Color(rgba=theme.ERROR_TEXT),))
+        marks.show(bar, *([red, *ticks] if ticks else []))
+        x, y, inner = self.x + dp(8), self.y + dp(5), self.width - dp(16)
+        bar[1].pos, bar[1].size = (x, y), (inner, dp(6))
+        bar[2].rgba = theme.BADGE if self.big else \
+            theme.rgba(theme.text_hex(self.colour)) if self.colour else theme.TEXT_DIM
+        bar[3].pos, bar[3].size = (x, y), (max(0, inner * self.share), dp(6))
+        for i, (line,) in enumerate(ticks):
+            line.points = self.tick(i)
 
 
 class CounterStrip(BoxLayout):
@@ -126,7 +152,35 @@ class ChipRow(RelativeLayout):
         self._pills: list = []
         self._showing = False      # within show(): laid out once at its end, not at each chip added
         self._laid = None          # what the pieces were last laid out for (_lay)
+        self._matrix = None        # its translation's instructions (on_kv_post)
+        self._empty = False
         self.bind(width=self._lay, height=self._lay, children=self._lay, max_rows=self._lay)
+        self.bind(children=self._translated)
+
+    def on_kv_post(self, base_widget):
+        super().on_kv_post(base_widget)
+        # its translation (RelativeLayout's kv), walked at every frame only while it has pieces
+        self._matrix = ([ins for ins in self.canvas.before.children if isinstance(ins, (PushMatrix, Translate))],
+                        [ins for ins in self.canvas.after.children if isinstance(ins, PopMatrix)])
+        self._translated()
+
+    def _translated(self, *_):
+        """No pieces (a heist no die is on yet, an empty place): its matrix taken out of its canvas."""
+        empty = not self.children
+        if self._matrix is None or empty == self._empty:
+            return
+        self._empty = empty
+        before, after = self._matrix
+        if empty:
+            for ins in before:
+                self.canvas.before.remove(ins)
+            for ins in after:
+                self.canvas.after.remove(ins)
+            return
+        for i, ins in enumerate(before):
+            self.canvas.before.insert(i, ins)
+        for ins in after:
+            self.canvas.after.add(ins)
 
     def do_layout(self, *_):
         self._lay()     # the pieces at their own sizes, where _lay puts them (not stretched to the row)
