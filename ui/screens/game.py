@@ -113,16 +113,21 @@ class BoardPlace(Widget):
         return (children[-1], children[0]) if len(children) == 2 else (None, None)
 
     def _place(self, *_):
+        """The one shown to the room (the board under the gap): the hidden one is placed
+        when it shows, not laid out again for nobody each time the words above move."""
         board, clock = self._parts()
-        if board is not None:
-            x, y = self.pos
-            board.pos, board.size = (x, y), (self.width, max(0, self.height - self.gap))
-            clock.pos, clock.size = (x, y), self.size
+        if board is None:
+            return
+        if self.clock_shown:
+            clock.pos, clock.size = self.pos, self.size
+        else:
+            board.pos, board.size = self.pos, (self.width, max(0, self.height - self.gap))
 
     def _show(self, *_):
         board, clock = self._parts()
         if board is None:
             return
+        self._place()
         shown, hidden = (clock, board) if self.clock_shown else (board, clock)
         canvas = self.canvas
         if canvas.indexof(hidden.canvas) >= 0:
