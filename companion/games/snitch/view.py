@@ -295,18 +295,21 @@ def end_badges(w: Words) -> None:
 
 
 # -- the board's pieces ---------------------------------------------------------------
-def seat_view(state, t, seat) -> SeatView:
+def seat_view(state, t, seat, words=None) -> SeatView:
     """In front of one player: their Scheme and hand in words; on their token the cards
-    in hand and the Scheme's progress (the Items are a token: Board.tokens)."""
+    in hand and the Scheme's progress (the Items are a token: Board.tokens). `words`:
+    the counts' names (hand, stash), said once for all the seats."""
     scheme, hand, stash = state["schemes"][seat], state["hands"][seat], stashed(state, seat)
     facts = () if scheme is None else (t("snitch.board.scheme", required=scheme["required"], under=scheme["under"],
                                          needed=needed(scheme)), *on_scheme(scheme, t))
-    figures = [t("snitch.seat.hand", count=hand)]
+    in_hand = t("snitch.seat.hand", count=hand)
+    figures = [in_hand]
     if state["phase"] == "setup" or in_play(state):
         figures.append(t("snitch.seat.no_scheme") if scheme is None else
                        t("snitch.seat.scheme", under=scheme["under"], needed=needed(scheme)))
-    return SeatView(seat, facts, ((t("snitch.board.hand"), hand), (t("snitch.board.stash"), stash)),
-                    (t("snitch.seat.hand", count=hand), t("snitch.seat.stash", count=stash)), tuple(figures))
+    hand_words, stash_words = words or (t("snitch.board.hand"), t("snitch.board.stash"))
+    return SeatView(seat, facts, ((hand_words, hand), (stash_words, stash)),
+                    (in_hand, t("snitch.seat.stash", count=stash)), tuple(figures))
 
 
 def draws_area(state, t) -> tuple[Area, ...]:
@@ -401,18 +404,23 @@ class SnitchView:
                                     short=t("snitch.board.escape_short")))
         soap, guard, gun = state["soap"], state["guard"], state["gun"]
         up = "up" if state["handcuffs_up"] else "down"
-        tokens = [token for token, there in (
-            (Token("soap", t("snitch.badge.soap"), seat=soap), soap is not None),
+        tokens = []     # each said only when it is there
+        if soap is not None:
+            tokens.append(Token("soap", t("snitch.badge.soap"), seat=soap))
+        if state["phase"] in PLAY_PHASES and state["handcuffs_up"]:
             # the Handcuffs icon on the Soap, when it shows (face down is the Soap as it comes: no tag)
-            (Token("handcuffs", t("snitch.board.handcuffs_" + up), seat=soap, short=t("snitch.board.cuffs_" + up)),
-             state["phase"] in PLAY_PHASES and state["handcuffs_up"]),
-            (Token("guard", t("snitch.board.guard"), seat=guard), guard is not None),
-            (Token("gun", t("snitch.badge.gun"), seat=gun), gun is not None)) if there]
+            tokens.append(Token("handcuffs", t("snitch.board.handcuffs_" + up), seat=soap,
+                                short=t("snitch.board.cuffs_" + up)))
+        if guard is not None:
+            tokens.append(Token("guard", t("snitch.board.guard"), seat=guard))
+        if gun is not None:
+            tokens.append(Token("gun", t("snitch.badge.gun"), seat=gun))
         # the Items face down in front of their owner: how many, never which
         tokens += [Token(f"stash.{seat}", t("snitch.board.stash_token", count=count), seat=seat,
                          short=t("snitch.seat.stash", count=count))
                    for seat, count in enumerate(state["stash"]) if count]
-        views = [seat_view(state, t, seat) for seat in range(len(state["players"]))]
+        words = (t("snitch.board.hand"), t("snitch.board.stash"))
+        views = [seat_view(state, t, seat, words) for seat in range(len(state["players"]))]
         # the seats round the table: whose step it is (the Soap holder, a voter ...) while the game runs
         turn = None if state["phase"] in ("setup", "over") else state["current"]
         return Board(counters=tuple(counters), tokens=tuple(tokens), areas=draws_area(state, t), seats=tuple(views),
