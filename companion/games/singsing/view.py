@@ -134,15 +134,16 @@ class SingSingView:
         Where the bar went stays hidden while a guess runs."""
         if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
             return None
+        convict = {c: t(f"singsing.convict.{c}") for c in CONVICTS}    # each name asked once, not per card and seat
         windows = () if bars_hidden(state) or state["windows"] is None else tuple(
             Area(f"window.{n}", t("singsing.board.window", n=n),
-                 tuple(t(f"singsing.convict.{card}") for card in w["cards"] if card in CONVICTS),
+                 tuple(convict[card] for card in w["cards"] if card in CONVICTS),
                  pieces=tuple(w[b] for b in BARS), short=str(n))
             for n, w in enumerate(state["windows"], start=1))
         advanced = state["options"]["advanced"]
-        seats = tuple(SeatView(seat, counts=tuple((t(f"singsing.convict.{c}"), won[c]) for c in CONVICTS)
+        seats = tuple(SeatView(seat, counts=tuple((convict[c], won[c]) for c in CONVICTS)
                                + (((t("singsing.board.chips"), state["chips"][seat]),) if advanced else ()),
-                               short=tuple(t("singsing.seat.convict", convict=t(f"singsing.convict.{c}"), count=won[c])
+                               short=tuple(t("singsing.seat.convict", convict=convict[c], count=won[c])
                                            for c in CONVICTS)
                                + ((t("singsing.seat.chips", count=state["chips"][seat]),) if advanced else ()),
                                figures=(t("singsing.seat.convicts", **won),)
