@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ... import cues, speech
+from ...i18n import Catalogue
 from ...board import Area, Board, Counter as Tally, Score, SeatView, Token
 from .. import checklist
 from ..base import Reference, name_of
@@ -41,6 +42,21 @@ def heist_label(t, s, slot) -> str:
 
 class HeistView:
     """Heist's words and pictures: mixed into the game before HeistRules (no rules here)."""
+    _words: dict | None = None      # the words of a heist, a seat, the bag, by all they are made of (_kept)
+
+    def _kept(self, t, part: tuple, make):
+        """make(): the words of one part of the table (a heist, a seat, the bag), made again only
+        when that part (`part`: everything they are made of) or the table's language changed. A
+        press changes a seat or a heist, not the others' words: the rest are said as they were.
+        (A catalogue by its language; any other t by itself; a few hundred kept.)"""
+        words = self._words
+        if words is None or len(words) > 512:
+            words = self._words = {}
+        key = (t.lang if type(t) is Catalogue else t, *part)
+        made = words.get(key)
+        if made is None:
+            made = words[key] = make()
+        return made
     help_keys = tuple(f"heist.help.{name}" for name in (
         "colours", "first", "perfection", "recruits", "dice", "bonus", "end", "anytime", "buttons"))
     # the rules a prompt of two short lines leaves out: first in Help at their point of the game
@@ -58,23 +74,19 @@ class HeistView:
             return checklist.summary("heist", state, t, heists=heist_slots(n), cash=starter_cash(n))
         phase, players, order = state["phase"], state["players"], gem_order(state)
         name = name_of(state, state["current"]) if state["current"] is not None else ""
-        lines = [t("heist.line.bag", gems=gems_text(t, state["bag"], order), count=sum(state["bag"].values()))]
+        bag = tuple(map(state["bag"].__getitem__, order))
+        lines = [self._kept(t, ("bag", tuple(order), bag), lambda: t(
+            "heist.line.bag", gems=gems_text(t, state["bag"], order), count=sum(bag)))]
         for seat, mine in enumerate(state["seats"]):
-            lines.append(t("heist.line.player", name=players[seat]["name"], colour=colour(t, state["colours"][seat]),
-                           gems=gems_text(t, mine["gems"], order), team=mine["team"], cash=mine["cash"],
-                           heists=len(mine["heists"])))
+            who, gems = players[seat]["name"], tuple(map(mine["gems"].__getitem__, order))
+            lines.append(self._kept(t, ("player", who, state["colours"][seat], tuple(order), gems, mine["team"],
+                                        mine["cash"], len(mine["heists"])), lambda: t(
+                "heist.line.player", name=who, colour=colour(t, state["colours"][seat]),
+                gems=gems_text(t, mine["gems"], order), team=mine["team"], cash=mine["cash"],
+                heists=len(mine["heists"]))))
         for slot, heist in enumerate(state["heists"]):
-            if heist is None:
-                lines.append(t("heist.line.empty_slot", heist=heist_label(t, state, slot)))
-                continue
-            steps = " · ".join(t("heist.step_challenge", step=letter, challenge=step["challenge"])
-                               + (f" {step['skill']}" if step["skill"] else "")
-                               for letter, step in zip(STEPS, heist["steps"]))
-            progress = "; ".join(t("heist.progress", name=players[seat]["name"],
-                                   dice=" ".join(f"{STEPS[i]}{face}" for i, face in enumerate(faces)))
-                                 for seat, faces in enumerate(heist["progress"]) if faces)
-            lines.append(t("heist.line.heist", heist=heist_label(t, state, slot), steps=steps, take=heist["take"],
-                           progress=progress or t("heist.no_progress")))
+            lines.append(self._kept(t, ("heist_line", slot, self._heist_part(state, slot, players)),
+                                    lambda: self._heist_line(t, state, slot)))
         lines.append(t("heist.line.completed", count=state["completed"], goal=heists_to_end(len(players))))
         if state["last"] and phase in PLAY_PHASES:
             lines.append(self._last_text(t, state))
@@ -91,6 +103,31 @@ class HeistView:
         banner = self._banner(t, state)
         return {"headline": self._headline(t, state, name), "lines": lines, "prompt": self._prompt(t, state),
                 "badges": self._badges(t, state), **({"banner": banner} if banner else {})}
+
+    @staticmethod
+    def _heist_part(state, slot, players=None) -> tuple:
+        """All a heist's words are made of: its name, steps and TAKE, and with `players` (its
+        line) who has which dice on it."""
+        heist = state["heists"][slot]
+        if heist is None:
+            return (None,)
+        dice = ((players[seat]["name"], *faces) for seat, faces in enumerate(heist["progress"]) if faces) \
+            if players is not None else ()
+        return (heist["name"], heist["take"], tuple((step["challenge"], step["skill"]) for step in heist["steps"]),
+                tuple(dice))
+
+    def _heist_line(self, t, state, slot):
+        heist, players = state["heists"][slot], state["players"]
+        if heist is None:
+            return t("heist.line.empty_slot", heist=heist_label(t, state, slot))
+        steps = " · ".join(t("heist.step_challenge", step=letter, challenge=step["challenge"])
+                           + (f" {step['skill']}" if step["skill"] else "")
+                           for letter, step in zip(STEPS, heist["steps"]))
+        progress = "; ".join(t("heist.progress", name=players[seat]["name"],
+                               dice=" ".join(f"{STEPS[i]}{face}" for i, face in enumerate(faces)))
+                             for seat, faces in enumerate(heist["progress"]) if faces)
+        return t("heist.line.heist", heist=heist_label(t, state, slot), steps=steps, take=heist["take"],
+                 progress=progress or t("heist.no_progress"))
 
     def _completion_lines(self, t, state):
         """What the completed heist gave, and what its player may still do: facts, not the prompt."""
@@ -194,15 +231,21 @@ class HeistView:
         if state["phase"] == checklist.SETUP:    # the box is still being laid out: the checklist is the screen
             return None
         order = gem_order(state)
-        gem = {c: t(f"heist.param.gem.{c}") for c in order}     # each colour's name, said once a board
-        areas = tuple(self._heist_area(t, state, slot) for slot in range(len(state["heists"])))
-        counters = [Tally(f"bag.{c}", t("heist.board.bag", colour=gem[c]), state["bag"][c],
-                          total=state["start_bag"][c], colour=c, short=gem[c]) for c in order]
-        counters.append(Tally("completed", t("heist.board.completed"), state["completed"],
-                              total=heists_to_end(len(state["players"])), big=True,
-                              short=t("heist.board.completed_short")))
-        labels = (t("heist.board.team"), t("heist.board.cash"), t("heist.board.heists"))
-        seats = tuple(self._seat_view(t, state, seat, order, gem, labels) for seat in range(len(state["seats"])))
+        # each colour's name and the counters' and seats' words: the same all game long
+        gem, bag, done, labels = self._kept(t, ("board", tuple(order)), lambda: (
+            {c: t(f"heist.param.gem.{c}") for c in order},
+            {c: t("heist.board.bag", colour=t(f"heist.param.gem.{c}")) for c in order},
+            (t("heist.board.completed"), t("heist.board.completed_short")),
+            (t("heist.board.team"), t("heist.board.cash"), t("heist.board.heists"))))
+        areas = tuple(self._kept(t, ("area", slot, self._heist_part(state, slot), self._attempted(state, slot)),
+                                 lambda: self._heist_area(t, state, slot)) for slot in range(len(state["heists"])))
+        counters = [Tally(f"bag.{c}", bag[c], state["bag"][c], total=state["start_bag"][c], colour=c, short=gem[c])
+                    for c in order]
+        counters.append(Tally("completed", done[0], state["completed"], total=heists_to_end(len(state["players"])),
+                              big=True, short=done[1]))
+        seats = tuple(self._kept(t, ("seat", self._seat_part(state, seat, order)),
+                                 lambda: self._seat_view(t, state, seat, order, gem, labels))
+                      for seat in range(len(state["seats"])))
         return Board(counters=tuple(counters), areas=areas, tokens=self._dice(t, state), seats=seats,
                      scores=self._scores(t, state, order), layout="row")
 
@@ -216,9 +259,20 @@ class HeistView:
                  for letter, step in zip(STEPS, heist["steps"])]
         facts = (t("heist.board.steps", first=steps[0], second=steps[1]),
                  t("heist.board.steps", first=steps[2], second=steps[3]), t("heist.board.take", take=heist["take"]))
-        attempted = state["attempt"] is not None and state["attempt"]["heist"] == slot
-        return Area(f"heist.{slot}", heist_label(t, state, slot), facts, "attempted" if attempted else "open",
-                    short=t(f"heist.param.heist.{slot}"))
+        return Area(f"heist.{slot}", heist_label(t, state, slot), facts,
+                    "attempted" if self._attempted(state, slot) else "open", short=t(f"heist.param.heist.{slot}"))
+
+    @staticmethod
+    def _attempted(state, slot) -> bool:
+        return state["attempt"] is not None and state["attempt"]["heist"] == slot
+
+    @staticmethod
+    def _seat_part(state, seat, order) -> tuple:
+        """All a seat's token is made of (_seat_view)."""
+        mine = state["seats"][seat]
+        return (seat, state["colours"][seat], tuple(order), tuple(map(mine["gems"].__getitem__, order)), mine["team"],
+                mine["cash"], len(mine["heists"]), state["values"][seat],
+                state["scores"][seat]["total"] if state["scores"] else None, state["phase"] in ("scoring", "over"))
 
     def _dice(self, t, state):
         """Each player's dice on each heist, as they lie on the cards: a piece of the player's
