@@ -35,6 +35,8 @@ class SeatName(NameLabel):
     def _break(self, *_):
         size, bold = self.font_size, self.bold
         room = self.room - self.padding[0] - self.padding[2] - self.reserve - dp(2)
+        if self.text == self.name and drawn_width(self.name, size, bold) <= room:
+            return      # whole on one line, and still fits: the same line (most names, at every step)
         self.text = "\n".join(name_lines(self.name, room, lambda text: drawn_width(text, size, bold),
                                           table_language()))
 
