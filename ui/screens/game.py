@@ -85,13 +85,37 @@ def show_painted(label, text: str, paint) -> None:
     label.text = painted if label.markup else text
 
 
+def drawn_while_seen(widget) -> None:
+    """A widget at opacity 0 shows nothing, yet Kivy (2.3) still walks its canvas every
+    frame, each of its instructions a draw call: while unseen its canvas is out of its
+    parent's, and back in its place (before the next sibling's) when it is seen again."""
+    def seen(_widget, opacity):
+        parent = widget.parent
+        if parent is None:
+            return
+        canvas, own = parent.canvas, widget.canvas
+        inside = canvas.indexof(own) >= 0
+        if not opacity and inside:
+            canvas.remove(own)
+        elif opacity and not inside:
+            siblings = parent.children       # the last drawn first
+            later = (canvas.indexof(w.canvas) for w in reversed(siblings[:siblings.index(widget)]))
+            index = next((i for i in later if i >= 0), -1)
+            if index < 0:
+                canvas.add(own)
+            else:
+                canvas.insert(index, own)
+    widget.fbind("opacity", seen)
+    seen(widget, widget.opacity)
+
+
 class BoardPlace(Widget):
     """The board's room under the words (game.kv), its two children the board and the
     game's countdown: the board, or while the countdown runs (clock_shown) the
     countdown in its place, with all the room. Both stay laid out, each at its size:
-    the one not shown is only hidden (its canvas out of this one's, not walked at all
-    by a frame; opacity 0) and out of a finger's reach. Switching moves no widget and
-    draws no text again; nothing is laid out but what changed."""
+    the one not shown is only hidden (opacity 0, its canvas out of this one's: not
+    walked at all by a frame) and out of a finger's reach. Switching moves no widget
+    and draws no text again; nothing is laid out but what changed."""
     clock_shown = BooleanProperty(False)
     gap = NumericProperty(0)   # the board's top under the middle's spacing, as it was under the clock's empty line
 
@@ -104,6 +128,7 @@ class BoardPlace(Widget):
 
     def add_widget(self, widget, *args, **kwargs):
         super().add_widget(widget, *args, **kwargs)
+        drawn_while_seen(widget)
         self._place()
         self._show()
 
@@ -129,12 +154,7 @@ class BoardPlace(Widget):
             return
         self._place()
         shown, hidden = (clock, board) if self.clock_shown else (board, clock)
-        canvas = self.canvas
-        if canvas.indexof(hidden.canvas) >= 0:
-            canvas.remove(hidden.canvas)
-        if canvas.indexof(shown.canvas) < 0:
-            canvas.add(shown.canvas)
-        hidden.opacity, shown.opacity = 0, 1
+        hidden.opacity, shown.opacity = 0, 1     # the hidden one not drawn at all: drawn_while_seen
 
     def _shown(self):
         return self._parts()[1 if self.clock_shown else 0]
@@ -168,6 +188,9 @@ class GameScreen(BaseScreen):
         if shell is not None:
             shell.bind(countdown_on=self._countdown_on)   # a bound method: Kivy keeps it weakly
             self.guess_focus(shell.countdown_on)
+        ids = self.ids
+        for name in ("banner", "news", "pads_btn", "phones_btn", "primary", "peer", "end_turn", "left", "right"):
+            drawn_while_seen(ids[name].__self__)    # each at opacity 0 at times (game.kv)
 
     def _countdown_on(self, _app, on: bool) -> None:
         self.guess_focus(on)
