@@ -3,7 +3,7 @@ button of one step to take. Their looks are in buttons.kv beside this file.
 """
 from __future__ import annotations
 
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
@@ -11,7 +11,7 @@ from kivy.uix.label import Label
 
 from .. import theme
 from .chips import Chip
-from .text import WholeWords
+from .text import WholeWords, drawn_width
 
 
 class InkedWords:
@@ -102,6 +102,23 @@ class BigButton(KeptLooks, InkedWords, ButtonBehavior, Label):
     big = BooleanProperty(False)        # the one step that normally comes next
     muted = BooleanProperty(False)      # not yet: a tap says why
     _chip = None
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        for name in ("big", "text", "width", "letter"):
+            self.fbind(name, self._fit_words)
+        self._fit_words()
+
+    def _fit_words(self, *_):
+        """The words' size, room and alignment: the primary step larger when its words fit
+        on one line so (a bar's button is one touch high); left of a chip, 16 px from it
+        (64 beside a chip) and 8 from the right, else centred. Here, not as kv rules: they
+        changed at every press, a kv rule each several times."""
+        letter = self.letter
+        self.font_size = sp(30) if self.big and drawn_width(self.text, sp(30), True) <= \
+            self.width - (dp(76) if letter else dp(28)) else sp(24)
+        self.text_size = (self.width - (dp(72) if letter else dp(24)), None)
+        self.halign = "left" if letter else "center"
 
     def on_colour(self, _button, colour):
         if self._chip is not None:
