@@ -122,19 +122,26 @@ LONG_NAMES = ("Maximiliane-Friedrun", "Anna-Katharina Weber", "Donaudampfschiffa
               "Konstantinopolitaner", "Bartholomäus Brenner")
 
 
+def long_names_played(make_ui, game_id, lang):
+    """Six of LONG_NAMES at a table of `game_id`, twelve steps played: the app and the
+    name of its screenshot (taken, to look at whatever the checks find)."""
+    ui = make_ui(config=Config(language=lang))
+    seat_table(ui, game_id, LONG_NAMES)
+    ui.app.root.ids.toast.hide()
+    play_some(ui, 12)
+    ui.pump(2)
+    name = f"seats-{lang}-{game_id}-6-long-names"
+    ui.shot(name)
+    return ui, name
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_long_names_leave_each_dig_seat_its_tunnel_figure(make_ui, lang):
     """Six names of 20 letters: a name may take two lines and put its chip under it, and
     the token still shows both figures that matter, whole, a line each: the tunnel
     points (once "+2" in their place) and the Beatings (once "+1", or nothing beside
     the chip under such a name)."""
-    ui = make_ui(config=Config(language=lang))
-    seat_table(ui, "dig", LONG_NAMES)
-    ui.app.root.ids.toast.hide()
-    play_some(ui, 12)
-    ui.pump(2)
-    name = f"seats-{lang}-dig-6-long-names"
-    ui.shot(name)      # to look at, whatever the checks find
+    ui, name = long_names_played(make_ui, "dig", lang)
     for card in seat_cards(ui):
         lines = side_lines(card)
         assert card.track and lines and lines[0].startswith(card.track), f"{card.name}: {lines}"
@@ -148,13 +155,7 @@ def test_long_names_leave_each_heist_seat_both_its_figures(make_ui, lang):
     heists and the cash each stay whole on a line, and the team's tag gives way to
     them ("2 cash · +1", or no "+1" where it has no room). Once the German token read
     "0 Heists · +2": the tag packed first took the cash's place."""
-    ui = make_ui(config=Config(language=lang))
-    seat_table(ui, "heist", LONG_NAMES)
-    ui.app.root.ids.toast.hide()
-    play_some(ui, 12)
-    ui.pump(2)
-    name = f"seats-{lang}-heist-6-long-names"
-    ui.shot(name)      # to look at, whatever the checks find
+    ui, name = long_names_played(make_ui, "heist", lang)
     for card in seat_cards(ui):
         lines = side_lines(card)
         assert len(card.counts) == 2 and card.tags, f"{card.name}: {card.counts} {card.tags}"
