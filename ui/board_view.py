@@ -546,5 +546,5 @@ def pip_line(counters) -> str:
     from kivy.utils import escape_markup
 
     # the dot and its number in one font span: a line never breaks between them
-    return "  ".join(f"[color={theme.text_hex(c.colour)}][font=DejaVuSans]\u25cf{escape_markup(str(c.value))}"
+    return "  ".join(f"[color={theme.text_hex(c.colour)}][font={theme.SYMBOL_FONT}]\u25cf{escape_markup(str(c.value))}"
                        "[/font][/color]" for c in counters)

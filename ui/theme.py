@@ -11,6 +11,9 @@ from companion.players import COLOUR_HEX
 TOUCH = 64          # px: the smallest touch target (a fingertip at arm's length)
 BAR = 64            # px: the top bar of every screen
 CHIP = 48           # px: the smallest chip with a letter (its letter 24 px, on every shape)
+# the font with the pip, tick and cross (Roboto has none): Kivy's own file, named with its
+# ".ttf", which Kivy keeps once found; a bare "DejaVuSans" it looks for on disk at every render
+SYMBOL_FONT = "DejaVuSans.ttf"
 
 
 def rgba(hex_colour: str, alpha: float = 1.0) -> tuple[float, float, float, float]:

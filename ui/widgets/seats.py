@@ -355,7 +355,7 @@ PIP = "\u25cf"      # a dot; drawn from DejaVu Sans, which has it
 
 def _pip_font(text: str) -> str:
     # the dot and its number in one font span: a line never breaks between them
-    return f"[font=DejaVuSans]{text}[/font]" if text.startswith(PIP) else text
+    return f"[font={theme.SYMBOL_FONT}]{text}[/font]" if text.startswith(PIP) else text
 
 
 @lru_cache(maxsize=64)
