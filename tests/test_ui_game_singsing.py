@@ -6,7 +6,7 @@ import gc
 import pytest
 
 from companion.inputs import InputEvent
-from ui_fixtures import act, kivy_window, look, make_ui, screen_lines, seat_texts, start_game  # noqa: F401
+from ui_fixtures import act, drawn, kivy_window, look, make_ui, screen_lines, seat_texts, start_game  # noqa: F401
 
 pytestmark = pytest.mark.ui
 
@@ -16,19 +16,6 @@ def run(ui, seconds, frame=0.25):
     for _ in range(round(seconds / frame)):
         ui.clock.advance(frame)
         ui.pump(1)
-
-
-def drawn(widget) -> bool:
-    """Whether a frame draws the widget: its canvas in its parent's, and so on up to the
-    window, none of them at opacity 0."""
-    node = widget
-    while node.parent is not None and node.parent is not node:
-        canvas = node.parent.canvas
-        groups = [canvas] + [g for g, has in ((canvas.before, canvas.has_before), (canvas.after, canvas.has_after)) if has]
-        if node.opacity == 0 or all(group.indexof(node.canvas) < 0 for group in groups):
-            return False
-        node = node.parent
-    return True
 
 
 def test_the_guess_clock_ticks_buzzes_and_times_out(make_ui):

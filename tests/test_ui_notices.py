@@ -2,7 +2,7 @@
 import pytest
 
 from companion.store import DB_NAME
-from ui_fixtures import StubRig, kivy_window, make_ui, start_table  # noqa: F401  (fixtures)
+from ui_fixtures import StubRig, drawn, kivy_window, make_ui, start_table  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
 
@@ -31,6 +31,27 @@ def test_a_corrupt_database_is_moved_aside_and_said_on_screen(make_ui, tmp_path)
     about = ui.ids()
     assert "moved aside" in about.data.value
     assert f"Moved aside to: {data / (DB_NAME + '.corrupt-')}" in about.adv_data.value
+
+
+def test_the_banner_toast_and_badge_are_drawn_only_while_they_show(make_ui):
+    # hidden (opacity 0) they leave the frame, which would walk them for nothing
+    ui = make_ui()
+    ids = ui.app.root.ids
+    banner_, toast, badge = ids.banner, ids.toast, ids.badge
+
+    def walked(widget):
+        return widget.parent.canvas.indexof(widget.canvas) >= 0
+    assert not any(map(walked, (banner_, toast, badge)))
+    ui.app.notice_text = "Play goes on, but nothing is saved: disk is full"
+    toast.show("Saved.")
+    badge.flash("beep", 1)
+    ui.pump(1)
+    assert drawn(banner_) and drawn(banner_.ids.dismiss) and drawn(toast) and drawn(badge)
+    ui.tap(banner_.ids.dismiss)
+    toast.hide()
+    badge.hide()
+    ui.pump(1)
+    assert not any(map(walked, (banner_, toast, badge)))
 
 
 def test_an_unwritable_data_dir_says_play_goes_on_in_memory(make_ui, tmp_path):

@@ -541,6 +541,19 @@ def _save_png(path: Path, width: int, height: int, rgb: bytes) -> Path:
     return path
 
 
+def drawn(widget) -> bool:
+    """Whether a frame draws the widget: its canvas in its parent's, and so on up to the
+    window, none of them at opacity 0."""
+    node = widget
+    while node.parent is not None and node.parent is not node:
+        canvas = node.parent.canvas
+        groups = [canvas] + [g for g, has in ((canvas.before, canvas.has_before), (canvas.after, canvas.has_after)) if has]
+        if node.opacity == 0 or all(group.indexof(node.canvas) < 0 for group in groups):
+            return False
+        node = node.parent
+    return True
+
+
 def window_instructions() -> list:
     """Every graphics instruction on the window now, depth first (a list: a look walks
     some 10,000 of them twice, and one stack is cheaper than a generator per group)."""

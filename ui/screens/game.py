@@ -19,6 +19,7 @@ from ..adjust import AdjustDialog
 from ..dialogs.action import ActionDialog
 from ..dialogs.help import HelpDialog
 from ..widgets.lists import reuse
+from ..widgets.quiet import drawn_while_seen
 from ..widgets.seats import SeatCard, pad_mark
 from ..widgets.text import drawn_width
 from .base import BaseScreen
@@ -83,30 +84,6 @@ def show_painted(label, text: str, paint) -> None:
     painted = paint(text)
     label.markup = "[" in painted          # escaped, a text has no "[" but a tag's
     label.text = painted if label.markup else text
-
-
-def drawn_while_seen(widget) -> None:
-    """A widget at opacity 0 shows nothing, yet Kivy (2.3) still walks its canvas every
-    frame, each of its instructions a draw call: while unseen its canvas is out of its
-    parent's, and back in its place (before the next sibling's) when it is seen again."""
-    def seen(_widget, opacity):
-        parent = widget.parent
-        if parent is None:
-            return
-        canvas, own = parent.canvas, widget.canvas
-        inside = canvas.indexof(own) >= 0
-        if not opacity and inside:
-            canvas.remove(own)
-        elif opacity and not inside:
-            siblings = parent.children       # the last drawn first
-            later = (canvas.indexof(w.canvas) for w in reversed(siblings[:siblings.index(widget)]))
-            index = next((i for i in later if i >= 0), -1)
-            if index < 0:
-                canvas.add(own)
-            else:
-                canvas.insert(index, own)
-    widget.fbind("opacity", seen)
-    seen(widget, widget.opacity)
 
 
 class BoardPlace(Widget):

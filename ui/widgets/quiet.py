@@ -1,4 +1,4 @@
-"""A label that draws nothing while it says nothing.
+"""A label that draws nothing while it says nothing, and a widget nothing while unseen.
 
 Kivy draws an empty Label all the same: its colours and a see-through rectangle,
 every frame (Window.on_draw walks every instruction). The seat tokens and the board
@@ -66,3 +66,27 @@ class Marks:
         for ins in wanted:
             self._canvas.add(ins)
         self._drawn = wanted
+
+
+def drawn_while_seen(widget) -> None:
+    """A widget at opacity 0 shows nothing, yet Kivy (2.3) still walks its canvas every
+    frame, each of its instructions a draw call: while unseen its canvas is out of its
+    parent's, and back in its place (before the next sibling's) when it is seen again."""
+    def seen(_widget, opacity):
+        parent = widget.parent
+        if parent is None:
+            return
+        canvas, own = parent.canvas, widget.canvas
+        inside = canvas.indexof(own) >= 0
+        if not opacity and inside:
+            canvas.remove(own)
+        elif opacity and not inside:
+            siblings = parent.children       # the last drawn first
+            later = (canvas.indexof(w.canvas) for w in reversed(siblings[:siblings.index(widget)]))
+            index = next((i for i in later if i >= 0), -1)
+            if index < 0:
+                canvas.add(own)
+            else:
+                canvas.insert(index, own)
+    widget.fbind("opacity", seen)
+    seen(widget, widget.opacity)

@@ -15,10 +15,16 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from .lists import ScissorClip
 from .looks import OwnLook
+from .quiet import drawn_while_seen
 
 
 class Root(FloatLayout):
     """The window's one child: banner and screens, with the toast and cue badge on top."""
+
+    def on_kv_post(self, base_widget):
+        super().on_kv_post(base_widget)
+        for name in ("banner", "toast", "badge"):    # hidden (opacity 0) most of the time
+            drawn_while_seen(self.ids[name].__self__)
 
 
 class Screens(ScissorClip, ScreenManager):
