@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, Mesh, PopMatrix, PushMatrix, Rectangle, Translate
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty, VariableListProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -56,6 +56,16 @@ class CounterTile(BoxLayout):
         self.bind(pos=self._bar, size=self._bar, share=self._bar, marks=self._bar, big=self._bar,
                   colour=self._bar)
         self._bar()
+        self.fbind("value", self._number_width)
+        self.fbind("compact", self._number_width)
+        self._number_width()
+
+    def _number_width(self, *_):
+        """On one line the number is as wide as it is drawn at 48 px; upright its row's
+        width. Set only on one line: set at each value, the number upright was drawn at
+        that width and again at its row's a frame later (Sing Sing's bars, each TIMER)."""
+        if self.compact:
+            self.ids.number.width = drawn_width(self.value, sp(48), True) + dp(8)
 
     def _bar(self, *_):
         """The bar (empty, then filled to `share`) and a tick at each threshold, at most two
