@@ -238,13 +238,22 @@ class FitLabel(Label):
         if not self.min_lines:
             return 0
         label = self._label
-        label.resolve_font_name()
-        size = label.options["font_size"]
-        label.options["font_size"] = self.max_font
-        try:
-            line = label.get_extents("Hg")[1] * (self.line_height or 1)
-        finally:
-            label.options["font_size"] = size
+        options = label.options
+        # a line's height at a font and size: the same for every label and text, measured once
+        key = (type(label), self.max_font, options["font_name"], options["font_family"], options["font_context"],
+               options["bold"], options["italic"], options["font_hinting"], options["font_kerning"])
+        high = _LINE_HEIGHTS.get(key)
+        if high is None:
+            label.resolve_font_name()
+            size = options["font_size"]
+            options["font_size"] = self.max_font
+            if len(_LINE_HEIGHTS) >= 64:
+                _LINE_HEIGHTS.clear()
+            try:
+                high = _LINE_HEIGHTS[key] = label.get_extents("Hg")[1]
+            finally:
+                options["font_size"] = size
+        line = high * (self.line_height or 1)
         return round(self.min_lines * line + self.padding[1] + self.padding[3])
 
     def _height_changed(self, *_):
@@ -311,6 +320,8 @@ class FitLabel(Label):
         return size, height
 
 
+# FitLabel's min_lines: a line's height, "Hg" drawn, by the core label's kind, size and font (_kept)
+_LINE_HEIGHTS: dict = {}
 # FitLabel's fits: (the core label's kind, text, room, limit, sizes, options) -> (size, height)
 _FITS: dict = {}
 # the core label's options that do not change where its lines break or how high they are
