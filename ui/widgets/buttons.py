@@ -3,13 +3,14 @@ button of one step to take. Their looks are in buttons.kv beside this file.
 """
 from __future__ import annotations
 
+from kivy.graphics import BorderImage, Canvas, Color, Rectangle
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 
-from .. import theme
+from .. import rounded, theme
 from .chips import Chip
 from .text import WholeWords, drawn_width
 
@@ -102,12 +103,88 @@ class BigButton(KeptLooks, InkedWords, ButtonBehavior, Label):
     big = BooleanProperty(False)        # the one step that normally comes next
     muted = BooleanProperty(False)      # not yet: a tap says why
     _chip = None
+    _face = None    # its canvas's: the face's colour (then its rounded box), the words' colour and rectangle
+    _at = _words_at = _ink_rgba = _face_rgba = None    # what they were last given
 
     def __init__(self, **kwargs):
+        # the look, as buttons.kv drew it with kv rules: first in its canvas, before Widget
+        # makes one (a chip, added as it is made, comes after)
+        canvas = self.canvas = Canvas()
+        with canvas.before:
+            self._face = Color()
+            self._box = BorderImage(texture=rounded.texture(dp(10)), border=rounded.border(dp(10)),
+                                    auto_scale="both_lower")
+        with canvas:
+            self._ink = Color()
+            self._words = Rectangle()
         super().__init__(**kwargs)
         for name in ("big", "text", "width", "letter"):
             self.fbind(name, self._fit_words)
         self._fit_words()
+        bind = self.fbind
+        for name in ("tone", "state", "disabled"):
+            bind(name, self._paint_face)
+        for name in ("disabled", "color", "disabled_color"):
+            bind(name, self._paint_ink)
+        for name in ("pos", "size", "letter"):
+            bind(name, self._place)
+        bind("texture", self._show_words)
+        bind("texture_size", self._fit_height)
+        bind("text", self._pick_font)
+        bind("muted", self._dim)
+        self._pick_font()
+        self._dim()
+        self._paint_face()
+        self._paint_ink()
+        self._show_words()
+        self._fit_height()
+
+    def _pick_font(self, *_):
+        """A verdict's tick or cross: a font that has them (Roboto has not). None asked for
+        no words (the bar's empty steps): their look is kept, as nothing is drawn."""
+        text = self.text
+        if text:
+            self.font_name = theme.SYMBOL_FONT if text[0] in "\u2713\u2717" else "Roboto"
+
+    def _dim(self, *_):
+        self.color = theme.TEXT_DIM if self.muted else theme.TEXT    # disabled: Kivy's disabled_color
+
+    def _paint_face(self, *_):
+        rgba = theme.face(self.tone, self.state, self.disabled)
+        if rgba != self._face_rgba:
+            self._face_rgba = rgba
+            self._face.rgba = rgba
+
+    def _paint_ink(self, *_):
+        """The words' colour: they are drawn white (InkedWords)."""
+        rgba = tuple(self.disabled_color if self.disabled else self.color)
+        if rgba != self._ink_rgba:
+            self._ink_rgba = rgba
+            self._ink.rgba = rgba
+
+    def _show_words(self, *_):
+        self._words.texture = self.texture
+
+    def _fit_height(self, *_):
+        self.height = max(dp(theme.TOUCH), self.texture_size[1] + dp(16))
+        self._place()
+
+    def _place(self, *_):
+        """The rounded box 1 px in from the edge; the words centred in the room right of
+        the chip (16 px from it), or in the whole face without one."""
+        x, y = self.pos
+        width, height = self.size
+        at = (x, y, width, height)
+        if at != self._at:
+            self._at = at
+            self._box.pos = (x + dp(1), y + dp(1))
+            self._box.size = (width - dp(2), height - dp(2))
+        tw, th = self.texture_size
+        words_at = (int(x + (width + (dp(56) if self.letter else dp(8)) - tw) / 2.), int(y + height / 2. - th / 2.), tw, th)
+        if words_at != self._words_at:
+            self._words_at = words_at
+            self._words.pos = words_at[:2]
+            self._words.size = words_at[2:]
 
     def _fit_words(self, *_):
         """The words' size, room and alignment: the primary step larger when its words fit
