@@ -168,6 +168,16 @@ class GameScreen(BaseScreen):
         ids = self.ids
         for name in ("banner", "news", "pads_btn", "phones_btn", "primary", "peer", "end_turn", "left", "right"):
             drawn_while_seen(ids[name].__self__)    # each at opacity 0 at times (game.kv)
+        for name in ("primary", "peer", "end_turn"):
+            ids[name].fbind("text", self.show_step)
+
+    @staticmethod
+    def show_step(button, text) -> None:
+        """A step's button in sight and enabled while it has words (as it gets them: a
+        chip that comes after is not drawn as disabled first; game.kv). Not a kv rule:
+        the words change at every press."""
+        button.opacity = 1 if text else 0
+        button.disabled = not text
 
     def _countdown_on(self, _app, on: bool) -> None:
         self.guess_focus(on)
