@@ -10,6 +10,7 @@ from functools import lru_cache
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.core.text import Label as CoreLabel
 from kivy.uix.label import Label
 
 from ..wrapping import hyphenated, name_lines
@@ -212,6 +213,13 @@ class FitLabel(Label):
                   texture_size=self._texture_height)
         self.fit()
 
+    def _create_label(self):
+        """Kivy's core label, and for plain text one that keeps its words' widths (_MeasuredLabel)."""
+        if self.markup or type(self._label) is not _MeasuredLabel:
+            super()._create_label()
+            if type(self._label) is CoreLabel:
+                self._label.__class__ = _MeasuredLabel
+
     def _one_size(self) -> bool:
         return self.max_font <= self.min_font
 
@@ -320,6 +328,38 @@ class FitLabel(Label):
         return size, height
 
 
+class _MeasuredLabel(CoreLabel):
+    """Kivy's core label for FitLabel's plain text: a word or a line measured at a font is kept
+    (_EXTENTS), not measured again. Kivy measures each word of a text, and each line so far,
+    to break its lines, then each line again as it draws it: a prompt of ten words is twenty-five
+    measures, each working out its font anew; the words of a game's lines come back (its
+    players' names, "turn", "may help"), in this text and the next."""
+    _SHAPING = ("font_size", "font_name_r", "bold", "italic", "underline", "strikethrough", "font_hinting",
+                "font_kerning", "font_features", "font_context", "font_family", "font_direction",
+                "font_script_name", "text_language", "base_direction")
+
+    def get_cached_extents(self):
+        measure = super().get_cached_extents()
+        options = self.options
+        font = tuple([options.get(name) for name in self._SHAPING])
+        kept = _EXTENTS.get(font)
+        if kept is None:
+            if len(_EXTENTS) >= 32:
+                _EXTENTS.clear()
+            kept = _EXTENTS[font] = {}
+
+        def extents(text):
+            size = kept.get(text)
+            if size is None:
+                if len(kept) >= 2048:
+                    kept.clear()
+                size = kept[text] = measure(text)
+            return size
+        return extents
+
+
+# _MeasuredLabel's measures: by the font's options, a dict of text -> (width, height)
+_EXTENTS: dict = {}
 # FitLabel's min_lines: a line's height, "Hg" drawn, by the core label's kind, size and font (_kept)
 _LINE_HEIGHTS: dict = {}
 # FitLabel's fits: (the core label's kind, text, room, limit, sizes, options) -> (size, height)
