@@ -34,7 +34,82 @@ class InkedWords:
         super()._trigger_texture_update(name, source, value)
 
 
-class FlatButton(InkedWords, WholeWords, Button):
+class Faced:
+    """A button's face and words drawn from Python, not by kv rules: its rounded face in
+    its tone's colour (theme.face: pressed, disabled), its words (drawn white,
+    InkedWords) in their colour, at whole pixels, centred (BigButton: beside its chip).
+    Each set as what it shows changes and only when it changed: as kv rules, Kivy's
+    builder ran each several times a press for the bar's buttons (Undo, Redo, the steps)."""
+    _at = _words_at = _ink_rgba = _face_rgba = None    # what the canvas was last given
+
+    def __init__(self, **kwargs):
+        # made before Widget makes a canvas: these first in it (a chip, added as it is made, after)
+        canvas = self.canvas = Canvas()
+        with canvas.before:
+            self._face = Color()
+            self._box = BorderImage(texture=rounded.texture(dp(10)), border=rounded.border(dp(10)),
+                                    auto_scale="both_lower")
+        with canvas:
+            self._ink = Color()
+            self._words = Rectangle()
+        super().__init__(**kwargs)
+        bind = self.fbind
+        for name in ("tone", "state", "disabled"):
+            bind(name, self._paint_face)
+        for name in ("disabled", "color", "disabled_color"):
+            bind(name, self._paint_ink)
+        for name in ("pos", "size"):
+            bind(name, self._place)
+        bind("texture", self._show_words)
+        bind("texture_size", self._sized)
+        self._paint_face()
+        self._paint_ink()
+        self._show_words()
+        self._sized()
+
+    def _paint_face(self, *_):
+        rgba = theme.face(self.tone, self.state, self.disabled)
+        if rgba != self._face_rgba:
+            self._face_rgba = rgba
+            self._face.rgba = rgba
+
+    def _paint_ink(self, *_):
+        rgba = tuple(self.disabled_color if self.disabled else self.color)
+        if rgba != self._ink_rgba:
+            self._ink_rgba = rgba
+            self._ink.rgba = rgba
+
+    def _show_words(self, *_):
+        self._words.texture = self.texture
+
+    def _sized(self, *_):
+        """The words drawn at a new size."""
+        self._place()
+
+    def _words_left(self, x: float, width: float, words: float) -> float:
+        """Where the words begin: centred."""
+        return x + width / 2. - words / 2.
+
+    def _place(self, *_):
+        """The rounded box 1 px in from the edge; the words at whole pixels (texel for
+        pixel: ui/widgets/text.py texel_for_pixel), in the middle of the height."""
+        x, y = self.pos
+        width, height = self.size
+        at = (x, y, width, height)
+        if at != self._at:
+            self._at = at
+            self._box.pos = (x + dp(1), y + dp(1))
+            self._box.size = (width - dp(2), height - dp(2))
+        words_width, words_height = self.texture_size
+        words_at = (int(self._words_left(x, width, words_width)), int(y + height / 2. - words_height / 2.),
+                    words_width, words_height)
+        if words_at != self._words_at:
+            self._words_at = words_at
+            self._words.pos = words_at[:2]
+            self._words.size = words_at[2:]
+
+
+class FlatButton(Faced, InkedWords, WholeWords, Button):
     """A big, flat, rounded button; `tone` picks its colour (see theme.TONES)."""
     tone = StringProperty("normal")
 
@@ -95,7 +170,7 @@ class KeptLooks:
         looks[look] = self._label
 
 
-class BigButton(KeptLooks, InkedWords, ButtonBehavior, Label):
+class BigButton(Faced, KeptLooks, InkedWords, ButtonBehavior, Label):
     """A big button for one thing to do; a chip says whose step it is (none: the table's)."""
     tone = StringProperty("normal")
     colour = StringProperty("grey")
@@ -103,41 +178,17 @@ class BigButton(KeptLooks, InkedWords, ButtonBehavior, Label):
     big = BooleanProperty(False)        # the one step that normally comes next
     muted = BooleanProperty(False)      # not yet: a tap says why
     _chip = None
-    _face = None    # its canvas's: the face's colour (then its rounded box), the words' colour and rectangle
-    _at = _words_at = _ink_rgba = _face_rgba = None    # what they were last given
 
     def __init__(self, **kwargs):
-        # the look, as buttons.kv drew it with kv rules: first in its canvas, before Widget
-        # makes one (a chip, added as it is made, comes after)
-        canvas = self.canvas = Canvas()
-        with canvas.before:
-            self._face = Color()
-            self._box = BorderImage(texture=rounded.texture(dp(10)), border=rounded.border(dp(10)),
-                                    auto_scale="both_lower")
-        with canvas:
-            self._ink = Color()
-            self._words = Rectangle()
         super().__init__(**kwargs)
         for name in ("big", "text", "width", "letter"):
             self.fbind(name, self._fit_words)
         self._fit_words()
-        bind = self.fbind
-        for name in ("tone", "state", "disabled"):
-            bind(name, self._paint_face)
-        for name in ("disabled", "color", "disabled_color"):
-            bind(name, self._paint_ink)
-        for name in ("pos", "size", "letter"):
-            bind(name, self._place)
-        bind("texture", self._show_words)
-        bind("texture_size", self._fit_height)
-        bind("text", self._pick_font)
-        bind("muted", self._dim)
+        self.fbind("letter", self._place)
+        self.fbind("text", self._pick_font)
+        self.fbind("muted", self._dim)
         self._pick_font()
         self._dim()
-        self._paint_face()
-        self._paint_ink()
-        self._show_words()
-        self._fit_height()
 
     def _pick_font(self, *_):
         """A verdict's tick or cross: a font that has them (Roboto has not). None asked for
@@ -149,42 +200,14 @@ class BigButton(KeptLooks, InkedWords, ButtonBehavior, Label):
     def _dim(self, *_):
         self.color = theme.TEXT_DIM if self.muted else theme.TEXT    # disabled: Kivy's disabled_color
 
-    def _paint_face(self, *_):
-        rgba = theme.face(self.tone, self.state, self.disabled)
-        if rgba != self._face_rgba:
-            self._face_rgba = rgba
-            self._face.rgba = rgba
-
-    def _paint_ink(self, *_):
-        """The words' colour: they are drawn white (InkedWords)."""
-        rgba = tuple(self.disabled_color if self.disabled else self.color)
-        if rgba != self._ink_rgba:
-            self._ink_rgba = rgba
-            self._ink.rgba = rgba
-
-    def _show_words(self, *_):
-        self._words.texture = self.texture
-
-    def _fit_height(self, *_):
+    def _sized(self, *_):
+        """As high as its words and 8 px over and under them, one touch at least."""
         self.height = max(dp(theme.TOUCH), self.texture_size[1] + dp(16))
         self._place()
 
-    def _place(self, *_):
-        """The rounded box 1 px in from the edge; the words centred in the room right of
-        the chip (16 px from it), or in the whole face without one."""
-        x, y = self.pos
-        width, height = self.size
-        at = (x, y, width, height)
-        if at != self._at:
-            self._at = at
-            self._box.pos = (x + dp(1), y + dp(1))
-            self._box.size = (width - dp(2), height - dp(2))
-        tw, th = self.texture_size
-        words_at = (int(x + (width + (dp(56) if self.letter else dp(8)) - tw) / 2.), int(y + height / 2. - th / 2.), tw, th)
-        if words_at != self._words_at:
-            self._words_at = words_at
-            self._words.pos = words_at[:2]
-            self._words.size = words_at[2:]
+    def _words_left(self, x: float, width: float, words: float) -> float:
+        """Centred right of the chip (16 px from it: 64 from the left), or in the whole face."""
+        return x + (width + (dp(56) if self.letter else dp(8)) - words) / 2.
 
     def _fit_words(self, *_):
         """The words' size, room and alignment: the primary step larger when its words fit
