@@ -12,7 +12,7 @@ from kivy.uix.label import Label
 
 from .. import rounded, theme
 from .chips import Chip
-from .text import WholeWords, drawn_width
+from .text import WholeWords, drawn_width, texel_for_pixel
 
 
 class InkedWords:
@@ -80,7 +80,9 @@ class Faced:
             self._ink.rgba = rgba
 
     def _show_words(self, *_):
-        self._words.texture = self.texture
+        texture = self.texture
+        texel_for_pixel(texture)    # (an on_texture kv handler ran through the builder's exec)
+        self._words.texture = texture
 
     def _sized(self, *_):
         """The words drawn at a new size."""
