@@ -26,6 +26,7 @@ from .theme import CHIP
 from .widgets.chips import Chip
 from .widgets.lists import reuse
 from .widgets.quiet import Marks, QuietLabel  # noqa: F401  (QuietLabel: board_view.kv's, drawn only with words)
+from .widgets.seats import PIP, paint
 from .widgets.text import drawn_width
 
 
@@ -553,8 +554,5 @@ class BoardPanel(BoxLayout):
 def pip_line(counters) -> str:
     """Counters of one colour each (the gems in the bag) as coloured dots with how many,
     in the order the game gives: the same order wherever they are drawn."""
-    from kivy.utils import escape_markup
-
-    # the dot and its number in one font span: a line never breaks between them
-    return "  ".join(f"[color={theme.text_hex(c.colour)}][font={theme.SYMBOL_FONT}]\u25cf{escape_markup(str(c.value))}"
-                       "[/font][/color]" for c in counters)
+    # as a seat's pips are painted: the dot and its number in one font span, never broken
+    return "  ".join(paint(f"{PIP}{c.value}", theme.rgba(theme.text_hex(c.colour))) for c in counters)

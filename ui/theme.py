@@ -91,4 +91,10 @@ def text_hex(colour: str) -> str:
         if (_luminance((r, g, b)) + 0.05) / (surface + 0.05) >= 4.5:
             break
         r, g, b = (v + (1 - v) * 0.2 for v in (r, g, b))
-    return "#{:02X}{:02X}{:02X}".format(*(round(v * 255) for v in (r, g, b)))
+    return hex_of((r, g, b))
+
+
+@cache     # a few colours, painted into markup at every refresh (the seats' figures and pips)
+def hex_of(rgba) -> str:
+    """A colour (r, g, b[, a], 0 to 1) as markup's "#RRGGBB"."""
+    return "#{:02X}{:02X}{:02X}".format(*(round(v * 255) for v in rgba[:3]))

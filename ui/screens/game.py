@@ -133,20 +133,19 @@ class BoardPlace(Widget):
         shown, hidden = (clock, board) if self.clock_shown else (board, clock)
         hidden.opacity, shown.opacity = 0, 1     # the hidden one not drawn at all: drawn_while_seen
 
-    def _shown(self):
-        return self._parts()[1 if self.clock_shown else 0]
+    def _to_shown(self, event: str, touch) -> bool:
+        """A touch goes to the part shown only: the hidden board is out of a finger's reach."""
+        shown = self._parts()[1 if self.clock_shown else 0]
+        return shown is not None and shown.dispatch(event, touch)
 
     def on_touch_down(self, touch):
-        shown = self._shown()
-        return shown is not None and shown.dispatch("on_touch_down", touch)
+        return self._to_shown("on_touch_down", touch)
 
     def on_touch_move(self, touch):
-        shown = self._shown()
-        return shown is not None and shown.dispatch("on_touch_move", touch)
+        return self._to_shown("on_touch_move", touch)
 
     def on_touch_up(self, touch):
-        shown = self._shown()
-        return shown is not None and shown.dispatch("on_touch_up", touch)
+        return self._to_shown("on_touch_up", touch)
 
 
 class GameScreen(BaseScreen):

@@ -339,12 +339,13 @@ def _fitted(figures: list, pieces: list, fit: int, fits) -> list:
 
 def _painted(lines: list) -> str:
     """Lines of (text, colour) as the label's markup, a dim separator between."""
-    return "\n".join(_SEPARATOR_PAINTED.join(_paint(text, colour) for text, colour in line) for line in lines)
+    return "\n".join(_SEPARATOR_PAINTED.join(paint(text, colour) for text, colour in line) for line in lines)
 
 
 @lru_cache(maxsize=256)
-def _paint(text: str, colour) -> str:
-    return f"[color={_hex(colour)}]{_pip_font(escape_markup(text))}[/color]"
+def paint(text: str, colour) -> str:
+    """A figure or a pip ("\u25cf3") as markup in its colour (r, g, b, a): a seat's, or the board's bag."""
+    return f"[color={theme.hex_of(colour)}]{_pip_font(escape_markup(text))}[/color]"
 
 
 GAP = 6     # px: between the chip, the name and the pieces beside it; the chip under a name and the figures
@@ -358,12 +359,7 @@ def _pip_font(text: str) -> str:
     return f"[font={theme.SYMBOL_FONT}]{text}[/font]" if text.startswith(PIP) else text
 
 
-@lru_cache(maxsize=64)
-def _hex(rgba) -> str:
-    return "#{:02X}{:02X}{:02X}".format(*(round(v * 255) for v in rgba[:3]))
-
-
-_SEPARATOR_PAINTED = f"[color={_hex(theme.TEXT_DIM)}]{SEPARATOR}[/color]"
+_SEPARATOR_PAINTED = f"[color={theme.hex_of(theme.TEXT_DIM)}]{SEPARATOR}[/color]"
 
 
 def pad_mark(t, state: str) -> str:
